@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { emailSchema } from './common.js';
+import { fieldMessages, messages } from './messages.js';
+
+/** A new password: 8 to 128 characters, no composition rules (DESIGN.md 5). */
+export const newPasswordSchema = z
+  .string({ error: fieldMessages.passwordRequired })
+  .min(LIMITS.passwordMin, { error: fieldMessages.passwordTooShort })
+  .max(LIMITS.passwordMax, { error: fieldMessages.passwordTooLong });
+
+/** A password being checked rather than set: any non-empty string within a sane bound. */
+const presentedPasswordSchema = z
+  .string({ error: fieldMessages.passwordRequired })
+  .min(1, { error: fieldMessages.passwordRequired })
+  .max(1024, { error: fieldMessages.passwordTooLong });
+
+/** The address the sign-up and reset forms ask for; an empty one gets the spec's message. */
+const requestedEmailSchema = z
+  .string({ error: messages.register.emailRequired })
+  .trim()
+  .min(1, { error: messages.register.emailRequired })
+  .pipe(emailSchema);
+
+const personNameSchema = z
+  .string({ error: fieldMessages.nameRequired })
+  .trim()
+  .min(1, { error: fieldMessages.nameRequired })
+  .max(LIMITS.personNameMax, { error: fieldMessages.nameTooLong });
+
+const otpSchema = z
+  .string({ error: messages.register.otpRequired })
+  .trim()
+  .min(1, { error: messages.register.otpRequired })
+  .regex(/^\d{6}$/, { error: fieldMessages.otpFormat });
+
+function passwordsMatch(message: string) {
+  return (value: { password: string; password2: string }, ctx: z.RefinementCtx) => {
+    if (value.password !== value.password2) {
+      ctx.addIssue({ code: 'custom', path: ['password2'], message });
+    }
+  };
+}
+
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: presentedPasswordSchema,
+});
+
+export const sendOtpRequestSchema = z.strictObject({ email: requestedEmailSchema });
+
+export const registerRequestSchema = z
+  .strictObject({
+    name: personNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    password2: z.string({ error: fieldMessages.passwordRequired }),
+    tc: z.literal(true, { error: fieldMessages.termsRequired }),
+    otp: otpSchema,
+  })
+  .superRefine(passwordsMatch(messages.register.passwordsDoNotMatch));
+
+export const changePasswordRequestSchema = z
+  .strictObject({
+    current_password: z
+      .string({ error: fieldMessages.currentPasswordRequired })
+      .min(1, { error: fieldMessages.currentPasswordRequired })
+      .max(1024, { error: fieldMessages.passwordTooLong }),
+    password: newPasswordSchema,
+    password2: z.string({ error: fieldMessages.passwordRequired }),
+  })
+  .superRefine(passwordsMatch(messages.register.passwordsDoNotMatch));
+
+export const forgotPasswordRequestSchema = z.strictObject({ email: requestedEmailSchema });
+
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    password: newPasswordSchema,
+    password2: z.string({ error: fieldMessages.passwordRequired }),
+  })
+  .superRefine(passwordsMatch(messages.resetPassword.passwordsDoNotMatch));
+
+export const resetPasswordParamsSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  token: z.string().min(1).max(256),
+});
+
+export const googleRequestSchema = z.strictObject({
+  token: z
+    .string({ error: fieldMessages.tokenRequired })
+    .min(1, { error: fieldMessages.tokenRequired })
+    .max(8192),
+});
+
+export const refreshRequestSchema = z.strictObject({
+  refresh: z
+    .string({ error: fieldMessages.tokenRequired })
+    .min(1, { error: fieldMessages.tokenRequired })
+    .max(512),
+});
+
+export const logoutRequestSchema = refreshRequestSchema;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export const tokenResponseSchema = z.object({ token: tokenPairSchema });
+export const refreshResponseSchema = tokenPairSchema;
+
+/** SPEC.md 3: the profile's id is a string. */
+export const profileResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+
+export const clientConfigResponseSchema = z.object({
+  google_client_id: z.string().nullable(),
+});
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type SendOtpRequest = z.infer<typeof sendOtpRequestSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type RegisterRequestInput = z.input<typeof registerRequestSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export type GoogleRequest = z.infer<typeof googleRequestSchema>;
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type Profile = z.infer<typeof profileResponseSchema>;
+export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
+import { fieldMessages } from './messages.js';
+
+/** A database id: a positive integer; path and query strings are converted. */
+export const idSchema = z.coerce
+  .number({ error: fieldMessages.idInvalid })
+  .int({ error: fieldMessages.idInvalid })
+  .positive({ error: fieldMessages.idInvalid })
+  .max(Number.MAX_SAFE_INTEGER, { error: fieldMessages.idInvalid });
+
+export const idParamsSchema = z.strictObject({ id: idSchema });
+
+/** An e-mail address, trimmed and lower-cased so that one person has one account. */
+export const emailSchema = z
+  .string({ error: fieldMessages.studentEmailRequired })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.emailMax, { error: fieldMessages.emailInvalid })
+  .pipe(z.email({ error: fieldMessages.emailInvalid }));
+
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+export const detailResponseSchema = z.object({ detail: z.string() });
+
+/** RFC 9457 problem details, with per-field messages for validation failures. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  instance: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type Problem = z.infer<typeof problemSchema>;
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The list envelope of SPEC.md 3 with the keyset cursor of DESIGN.md 3. */
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+}
+
+/** The single-object envelope used by create and update answers (DESIGN.md 3). */
+export function dataResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: item });
+}
+
+/** Field errors as `{ field: [messages] }`, the shape problem JSON carries under `errors`. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (result[key] ??= []).push(issue.message);
+  }
+  return result;
+}
+
+/** The first message for each field, which is what a form shows under its input. */
+export function firstFieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [field, list] of Object.entries(fieldErrors(error))) {
+    if (list[0] !== undefined) result[field] = list[0];
+  }
+  return result;
+}

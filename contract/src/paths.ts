@@ -1,0 +1,65 @@
+/**
+ * API paths of SPEC.md section 7 (and the few DESIGN.md adds), as Fastify-style patterns.
+ * The server registers them as they are; the web app fills them with `buildPath`.
+ */
+export const apiPaths = {
+  login: '/api/user/login/',
+  register: '/api/user/register/',
+  sendOtp: '/api/user/send_otp/',
+  profile: '/api/user/profile/',
+  changePassword: '/api/user/changepassword/',
+  forgotPassword: '/api/user/send-reset-password-email/',
+  resetPassword: '/api/user/reset-password/:id/:token/',
+  google: '/api/user/social/google/',
+  googleRegister: '/api/user/social/google/register/',
+  refresh: '/api/user/refresh_token/',
+  logout: '/api/user/logout/',
+  config: '/api/config/',
+  students: '/management/students/',
+  student: '/management/students/:id/',
+  updateStudents: '/management/update_students/',
+  standards: '/management/standard/',
+  standard: '/management/standard/:id/',
+  messages: '/api/message/',
+  message: '/api/message/:id/',
+  messageRead: '/api/message/:id/read/',
+  health: '/healthz',
+  ready: '/readyz',
+} as const;
+
+export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
+
+/** Fills a pattern's `:params`, encoding each value, so no caller concatenates paths by hand. */
+export function buildPath<P extends ApiPath>(pattern: P, params: PathParams<P>): string {
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Web app routes of SPEC.md section 2. */
+export const appRoutes = {
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:id/:token',
+  dashboard: '/dashboard',
+  projects: '/projects',
+  tasks: '/tasks',
+  students: '/students',
+  standards: '/standards',
+  messages: '/messages',
+  analytics: '/analytics',
+  settings: '/settings',
+  profile: '/profile',
+} as const;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { GRADE_LEVEL_MAX, GRADE_LEVEL_MIN, LIMITS, currentAcademicYear } from './constants.js';
+import { idSchema, isoDateTimeSchema, listResponseSchema, dataResponseSchema } from './common.js';
+import { fieldMessages, messages } from './messages.js';
+
+const gradeLevelRange = { error: messages.standards.gradeLevelRange };
+
+export const standardNameSchema = z
+  .string({ error: messages.standards.nameRequired })
+  .trim()
+  .min(1, { error: messages.standards.nameRequired })
+  .max(LIMITS.standardNameMax, { error: fieldMessages.standardNameTooLong });
+
+export const gradeLevelSchema = z
+  .number(gradeLevelRange)
+  .int(gradeLevelRange)
+  .min(GRADE_LEVEL_MIN, gradeLevelRange)
+  .max(GRADE_LEVEL_MAX, gradeLevelRange);
+
+export const academicYearSchema = z
+  .string({ error: fieldMessages.academicYearFormat })
+  .regex(/^\d{4}$/, { error: fieldMessages.academicYearFormat });
+
+/** The fields a client sends to create a standard (SPEC.md 5). */
+export const standardInputSchema = z.strictObject({
+  name: standardNameSchema,
+  grade_level: gradeLevelSchema,
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.descriptionMax, { error: fieldMessages.descriptionTooLong })
+    .nullish()
+    .transform((value) => value ?? ''),
+  academic_year: academicYearSchema.default(() => currentAcademicYear()),
+});
+
+/** A full update: the same fields, and an `id` that, when sent, must match the path. */
+export const standardUpdateSchema = standardInputSchema.extend({ id: idSchema.optional() });
+
+export const standardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  grade_level: z.number().int(),
+  description: z.string(),
+  academic_year: z.string(),
+  created_at: isoDateTimeSchema,
+  updated_at: isoDateTimeSchema,
+  student_count: z.number().int(),
+});
+
+export const standardListResponseSchema = listResponseSchema(standardSchema);
+export const standardResponseSchema = dataResponseSchema(standardSchema);
+
+export type StandardInput = z.input<typeof standardInputSchema>;
+export type StandardValues = z.output<typeof standardInputSchema>;
+export type StandardUpdate = z.output<typeof standardUpdateSchema>;
+export type Standard = z.infer<typeof standardSchema>;
+export type StandardList = z.infer<typeof standardListResponseSchema>;

@@ -1,0 +1,118 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { registerErrorHandling } from './http/errors.js';
+import { contentSecurityPolicy } from './http/security.js';
+import { registerWebApp } from './http/web-app.js';
+import { healthRoutes } from './health/routes.js';
+import { clientConfigRoutes } from './client-config/routes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+
+export type App = FastifyInstance;
+/** The app as feature routes see it: schemas are zod, and types flow from them. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every feature's routes receive: the configuration and the shared resources. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+}
+
+export interface AppOverrides {
+  /** A database the caller owns (tests, main); otherwise one is opened and closed with the app. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Builds the whole HTTP application from a configuration, without listening and without
+ * touching anything global, so main.ts and every test build the very same app.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count trusts that many proxies in front, as proxy-addr counts them.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = overrides.database ?? createDatabase(config.database);
+  if (!overrides.database) app.addHook('onClose', () => database.destroy());
+  const mailer = overrides.mailer ?? createMailer(config, app.log);
+  if (!overrides.mailer) app.addHook('onClose', () => mailer.close());
+  const context: AppContext = { config, database, mailer };
+
+  const webAppFallback = config.webDistDir
+    ? await registerWebApp(app, config.webDistDir)
+    : undefined;
+  registerErrorHandling(app, webAppFallback);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.appUrl, credentials: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'User Management API',
+        version: '2.0.0',
+        description: 'Students, standards and the staff inbox of one school.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(async (scope) => {
+    healthRoutes(scope, context);
+    clientConfigRoutes(scope, context);
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'user-management';
+const ACCESS_TYPE = 'access';
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** A 15-minute HS256 access token naming the user and its type, so no other token passes. */
+export async function signAccessToken(
+  secret: string,
+  userId: number,
+  now: Date = new Date(),
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: ACCESS_TYPE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(key(secret));
+}
+
+/** The user id of a valid access token, or null for anything else (expired, forged, wrong type). */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+    });
+    if (payload['typ'] !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
+    const userId = Number(payload.sub);
+    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string; schema?: string };
+
+export type TrustProxy = boolean | number | string[];
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  loginPerIp: RateLimitRule;
+  loginFailuresPerAccount: RateLimitRule;
+  mailPerAddress: RateLimitRule;
+  mailPerIp: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  resetPerIp: RateLimitRule;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  appUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  dataDir: string;
+  outboxDir: string;
+  google: { clientId: string | null; jwksUrl: string };
+  signupAllowedDomains: string[] | null;
+  trustProxy: TrustProxy;
+  logLevel: string;
+  /** Where the built web app is; null when the server runs as an API only. */
+  webDistDir: string | null;
+  rateLimits: RateLimits;
+}
+
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+export const defaultRateLimits: RateLimits = {
+  loginPerIp: { max: 10, windowMs: 60_000 },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  mailPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  mailPerIp: { max: 30, windowMs: 60 * 60_000 },
+  registerPerIp: { max: 10, windowMs: 60_000 },
+  resetPerIp: { max: 10, windowMs: 60_000 },
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `postgres://…`, `sqlite:PATH`, `sqlite::memory:` or a plain file path (DESIGN.md 4). */
+export function parseDatabaseUrl(value: string, baseDir: string): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    new URL(value);
+    return { dialect: 'postgres', url: value };
+  }
+  if (value === 'sqlite::memory:' || value === ':memory:') {
+    return { dialect: 'sqlite', filename: ':memory:' };
+  }
+  const path = value.startsWith('sqlite:') ? value.slice('sqlite:'.length) : value;
+  if (path.length === 0 || /^[a-z][a-z0-9+.-]*:/i.test(path)) {
+    throw new Error('must be postgres://…, sqlite:PATH, sqlite::memory: or a file path');
+  }
+  return { dialect: 'sqlite', filename: isAbsolute(path) ? path : resolve(baseDir, path) };
+}
+
+function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/');
+    const validBits = bits === undefined || /^\d{1,3}$/.test(bits);
+    if (!address || isIP(address) === 0 || !validBits) {
+      throw new Error(`"${entry}" is not true, false, a hop count, an address or a CIDR`);
+    }
+  }
+  return entries;
+}
+
+const rateLimitVariables = {
+  RATE_LIMIT_LOGIN_PER_IP: 'loginPerIp',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: 'loginFailuresPerAccount',
+  RATE_LIMIT_MAIL_PER_ADDRESS: 'mailPerAddress',
+  RATE_LIMIT_MAIL_PER_IP: 'mailPerIp',
+  RATE_LIMIT_REGISTER_PER_IP: 'registerPerIp',
+  RATE_LIMIT_RESET_PER_IP: 'resetPerIp',
+} as const satisfies Record<string, keyof RateLimits>;
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a port number' })
+    .min(0, { error: 'must be a port number' })
+    .max(65535, { error: 'must be a port number' })
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().default('sqlite:data/app.db'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  APP_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('User Management <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: urlWithProtocols(['http:', 'https:']).default(GOOGLE_JWKS_URL),
+  SIGNUP_ALLOWED_DOMAINS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface LoadConfigOptions {
+  /** Directory that relative paths (data/, the SQLite file) resolve against. */
+  baseDir?: string;
+  /** The built web app to serve when WEB_DIST_DIR is unset and the directory exists. */
+  defaultWebDistDir?: string;
+}
+
+/**
+ * Reads every variable of DESIGN.md 4 once. Throws a ConfigError listing every problem,
+ * so an operator fixes them all in one go instead of one per restart.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadConfigOptions = {},
+): Config {
+  const baseDir = options.baseDir ?? process.cwd();
+  const problems: string[] = [];
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}=${env[name] ?? ''}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const vars = parsed.data;
+
+  let database: DatabaseConfig | undefined;
+  try {
+    database = parseDatabaseUrl(vars.DATABASE_URL, baseDir);
+  } catch (error) {
+    problems.push(`DATABASE_URL=${vars.DATABASE_URL}: ${(error as Error).message}`);
+  }
+
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(vars.TRUST_PROXY ?? '');
+  } catch (error) {
+    problems.push(`TRUST_PROXY=${vars.TRUST_PROXY ?? ''}: ${(error as Error).message}`);
+  }
+
+  const rateLimits: RateLimits = { ...defaultRateLimits };
+  for (const [name, key] of Object.entries(rateLimitVariables)) {
+    const value = blankAsUnset[name];
+    if (value === undefined) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      problems.push(`${name}=${value}: must be MAX/WINDOW_SECONDS, for example 10/60`);
+      continue;
+    }
+    rateLimits[key] = { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+  }
+
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  }
+
+  const signupAllowedDomains = vars.SIGNUP_ALLOWED_DOMAINS
+    ? vars.SIGNUP_ALLOWED_DOMAINS.split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter((domain) => domain.length > 0)
+    : null;
+
+  if (problems.length > 0 || !database) throw new ConfigError(problems);
+
+  const dataDir = resolve(baseDir, vars.DATA_DIR);
+  const webDistDir = vars.WEB_DIST_DIR
+    ? resolve(baseDir, vars.WEB_DIST_DIR)
+    : options.defaultWebDistDir && existsSync(join(options.defaultWebDistDir, 'index.html'))
+      ? options.defaultWebDistDir
+      : null;
+
+  return {
+    env: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    database,
+    redisUrl: vars.REDIS_URL ?? null,
+    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: vars.JWT_SECRET ?? developmentSecret(dataDir),
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    dataDir,
+    outboxDir: join(dataDir, 'outbox'),
+    google: { clientId: vars.GOOGLE_CLIENT_ID ?? null, jwksUrl: vars.GOOGLE_JWKS_URL },
+    signupAllowedDomains:
+      signupAllowedDomains && signupAllowedDomains.length > 0 ? signupAllowedDomains : null,
+    trustProxy,
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir,
+    rateLimits,
+  };
+}
+
+/** Outside production a signing key is generated once and kept, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

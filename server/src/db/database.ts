@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = DatabaseConfig['dialect'];
+export type Db = Kysely<Database>;
+/** Repositories take either the database or a transaction, so callers can compose them. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+
+/** Counts come back as numbers and timestamps as ISO strings, as they do from SQLite. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8) return (value: string) => Number(value);
+    if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function createDatabase(config: DatabaseConfig, options: { poolSize?: number } = {}) {
+  if (config.dialect === 'sqlite') return createSqlite(config.filename);
+  return createPostgres(config.url, config.schema, options.poolSize ?? 10);
+}
+
+function createSqlite(filename: string): DatabaseHandle {
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const connection = new SQLite(filename);
+  connection.pragma('journal_mode = WAL');
+  // NORMAL keeps every committed transaction across a process crash (kill -9); only a power
+  // loss may drop the last commits, which is the accepted WAL trade-off for write throughput.
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+function createPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: pgTypes,
+    connectionTimeoutMillis: 5_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** The current time in the one format both dialects store and compare. */
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}
+
+/** Errors that mean "the database cannot be reached right now" rather than a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  const unavailableCodes = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    '57P01', // admin_shutdown
+    '57P02', // crash_shutdown
+    '57P03', // cannot_connect_now
+    '53300', // too_many_connections
+    '08000',
+    '08001',
+    '08003',
+    '08006',
+    'SQLITE_CANTOPEN',
+    'SQLITE_BUSY',
+    'SQLITE_IOERR',
+    'SQLITE_READONLY',
+    'SQLITE_NOTADB',
+  ]);
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR')))
+    return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+/** A unique-constraint violation, in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/** A foreign-key violation, in either dialect. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,115 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Timestamps are ISO 8601 strings in UTC on the way in
+ * and out: PostgreSQL stores them as timestamptz, SQLite as text in one fixed format, so
+ * string comparison and ordering agree on both.
+ */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  password_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** One row per (address, purpose): the last time a mail of that kind went out. */
+export interface MailCooldownsTable {
+  email: string;
+  purpose: string;
+  sent_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  family_expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface StandardsTable {
+  id: Generated<number>;
+  name: string;
+  grade_level: number;
+  description: string;
+  academic_year: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  roll_number: string;
+  standard_id: number;
+  phone_number: string;
+  address: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  sender_id: number | null;
+  /** The author's name (or e-mail) when posted, kept so the inbox still reads if they leave. */
+  sender_name: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface MessageStatesTable {
+  user_id: number;
+  message_id: number;
+  read_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  mail_cooldowns: MailCooldownsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  standards: StandardsTable;
+  students: StudentsTable;
+  messages: MessagesTable;
+  message_states: MessageStatesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type StandardRow = Selectable<StandardsTable>;
+export type StudentRow = Selectable<StudentsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

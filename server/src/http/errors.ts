@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { HttpError, problemTypes, sendProblem } from './problem.js';
+
+/** OPTIONS is left out: CORS answers preflights for every path, which says nothing about routes. */
+const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Human field name for a validation issue path such as `body.grade_level` or `querystring`. */
+function fieldName(instancePath: string, params: Record<string, unknown> | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  const keys = params?.['keys'];
+  if (Array.isArray(keys) && keys.length > 0) return keys.join(',');
+  return '_';
+}
+
+/** Unknown-key issues name the keys, which is what a client needs to fix the request. */
+function issueMessage(message: string | undefined, params: Record<string, unknown> | undefined) {
+  const keys = params?.['keys'];
+  if (Array.isArray(keys) && keys.length > 0) {
+    return `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`;
+  }
+  return message ?? 'Invalid value.';
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return sendProblem(reply, error.status, error.detail, error.options);
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const params = issue.params as Record<string, unknown> | undefined;
+      const key = fieldName(issue.instancePath, params);
+      (errors[key] ??= []).push(issueMessage(issue.message, params));
+    }
+    const detail = [...new Set(Object.values(errors).flat())].join(' ');
+    return sendProblem(reply, 400, detail, {
+      type: problemTypes.validation,
+      title: 'Validation failed',
+      errors,
+    });
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return sendProblem(reply, 503, 'The service is temporarily unavailable. Please try again.', {
+      type: problemTypes.unavailable,
+      headers: { 'retry-after': '5' },
+    });
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return sendProblem(reply, 429, 'Too many requests. Please wait and try again.', {
+      type: problemTypes.rateLimited,
+    });
+  }
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry
+    // messages written for developers but free of internals, so they are passed on.
+    const detail =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type; send application/json.'
+            : error.message;
+    return sendProblem(reply, status, detail);
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(reply, 500, 'An unexpected error occurred. Please try again.');
+}
+
+/**
+ * RFC 9457 problem JSON for every error, including routes that do not exist (404) and
+ * methods a route does not take (405 with Allow). A fallback handler (the web app's
+ * index.html) may claim unknown GET paths first.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  const routes = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (
+        METHODS.includes(method as HTTPMethod) &&
+        !routes.hasRoute(method as HTTPMethod, route.url)
+      ) {
+        routes.on(method as HTTPMethod, route.url, () => undefined);
+      }
+    }
+  });
+
+  app.setErrorHandler(handleError);
+
+  app.setNotFoundHandler((request, reply) => {
+    const handled = fallback?.(request, reply);
+    if (handled) return handled;
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => routes.find(method, path) !== null);
+    if (allowed.length > 0) {
+      return sendProblem(reply, 405, `${request.method} is not allowed on ${path}.`, {
+        headers: { allow: allowed.join(', ') },
+      });
+    }
+    return sendProblem(reply, 404, `No resource at ${path}.`);
+  });
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: { '@um/contract': contractSource } },
+        test: {
+          name: 'contract',
+          root: './contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias: { '@um/contract': contractSource } },
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      './web/vitest.config.ts',
+    ],
+  },
+});

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+const apiOrigin = process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@um/contract': contractSource } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiOrigin,
+      '/management': apiOrigin,
+      '/docs': apiOrigin,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
