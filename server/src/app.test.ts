@@ -132,7 +132,7 @@ describe('request bodies', () => {
 });
 
 describe('serving the built web app', () => {
-  it('serves index.html for client routes, long-lived caching for hashed assets, and problems for API paths', async () => {
+  it('serves index.html for client routes, caches hashed assets for a year, and answers unknown paths with 404', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'um-web-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>User Management</title>');
@@ -149,9 +149,25 @@ describe('serving the built web app', () => {
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
+      const reset = await t.app.inject({ method: 'GET', url: '/reset-password/MQ/abc-123/' });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.headers['content-type']).toMatch(/text\/html/);
+
       const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here/' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toMatch(PROBLEM);
+
+      const unknown = await t.app.inject({ method: 'GET', url: '/nope' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(PROBLEM);
+
+      const unknownPage = await t.app.inject({
+        method: 'GET',
+        url: '/nope',
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(unknownPage.statusCode).toBe(404);
+      expect(unknownPage.headers['content-type']).toMatch(/text\/html/);
 
       const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
       expect(missingAsset.statusCode).toBe(404);

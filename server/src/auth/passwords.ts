@@ -1,12 +1,13 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
 /** OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane. Runs on libuv's pool, not the loop. */
-const ARGON2_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+const ARGON2_OPTIONS: Options = {
+  // Algorithm.Argon2id; the package ships it as a const enum, which isolated modules cannot read.
+  algorithm: 2,
   memoryCost: 19 * 1024,
   timeCost: 2,
   parallelism: 1,
-} as const;
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -1,15 +1,18 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import FindMyWay from 'find-my-way';
+import { appRoutes } from '@um/contract';
 
-/** Paths that belong to the API; an unknown one there is a 404 problem, never the web app. */
-const API_PREFIXES = ['/api/', '/management/', '/docs', '/healthz', '/readyz'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app from one origin with the API. Vite's hashed assets are cached for
- * a year; index.html is revalidated on every load so a deploy is picked up at once. The
- * returned fallback answers client routes (/students, /reset-password/…) with index.html.
+ * a year; index.html is revalidated on every load so a deploy is picked up at once.
+ *
+ * The returned fallback answers the client routes of SPEC.md 2 with index.html. Any other
+ * path is a 404: a browser asking for a page still gets the app (with status 404) so it can
+ * show its not-found screen, and every other client gets problem JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
@@ -24,16 +27,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
 
+  const clientRoutes = FindMyWay({ ignoreTrailingSlash: true });
+  for (const route of ['/', ...Object.values(appRoutes)]) {
+    clientRoutes.on('GET', route, () => undefined);
+  }
+
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = request.url.split('?')[0] ?? '/';
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some(
-        (prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix),
-      ) &&
-      !/\.[a-z0-9]+$/i.test(path);
-    if (!isPageRequest) return undefined;
+    const isClientRoute = clientRoutes.find('GET', path) !== null;
+    const wantsPage = (request.headers.accept ?? '').includes('text/html');
+    if (!isClientRoute && !wantsPage) return undefined;
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.code(isClientRoute ? 200 : 404).sendFile('index.html');
   };
 }
