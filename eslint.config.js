@@ -23,25 +23,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: [
-            'contract/tsconfig.json',
-            'server/tsconfig.json',
-            'web/tsconfig.json',
-            'e2e/tsconfig.json',
-          ],
-        }),
-      ],
-    },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-self-import': 'error',
-      ...(featureZones.length > 0
-        ? { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] }
-        : {}),
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
