@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+
+const serverDir = new URL('..', import.meta.url).pathname;
+
+/** Runs src/main.ts the way `npm run dev -w server` does, with only the given environment. */
+function startMain(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitForHealthy(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Starts the real process on a database, checks it serves, then stops it with SIGTERM. */
+async function expectServesAndDrains(databaseUrl: string) {
+  const port = await freePort();
+  const child = startMain({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'um-main-')),
+  });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealthy(url, child);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const missing = await fetch(`${url}/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    child.kill('SIGTERM');
+    expect(await exitCode(child)).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+describe('the server process', () => {
+  it('exits non-zero naming DATABASE_URL when it is of an unknown kind', async () => {
+    const child = startMain({ DATABASE_URL: 'mysql://x' });
+    expect(await exitCode(child)).not.toBe(0);
+    expect(child.output()).toContain('DATABASE_URL=mysql://x');
+  });
+
+  it('exits non-zero naming NODE_ENV when it is unknown', async () => {
+    const child = startMain({ NODE_ENV: 'staging' });
+    expect(await exitCode(child)).not.toBe(0);
+    expect(child.output()).toContain('NODE_ENV=staging');
+  });
+
+  it('migrates a new SQLite file, serves, and exits cleanly on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-main-db-'));
+    await expectServesAndDrains(`sqlite:${join(dir, 'app.db')}`);
+  });
+
+  it.runIf(process.env['TEST_POSTGRES_URL'])(
+    'migrates a new PostgreSQL database, serves, and exits cleanly on SIGTERM',
+    async () => {
+      const adminUrl = process.env['TEST_POSTGRES_URL'] ?? '';
+      const name = `um_main_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        await expectServesAndDrains(url.toString());
+      } finally {
+        await admin.query(`drop database ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+});
