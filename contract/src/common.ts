@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
+import { ID_MAX, LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
 import { fieldMessages } from './messages.js';
 
 /** A database id: a positive integer; path and query strings are converted. */
@@ -7,7 +7,16 @@ export const idSchema = z.coerce
   .number({ error: fieldMessages.idInvalid })
   .int({ error: fieldMessages.idInvalid })
   .positive({ error: fieldMessages.idInvalid })
-  .max(Number.MAX_SAFE_INTEGER, { error: fieldMessages.idInvalid });
+  .max(ID_MAX, { error: fieldMessages.idInvalid });
+
+/**
+ * PostgreSQL text cannot hold U+0000 while SQLite can; refusing it in every stored or searched
+ * text keeps both databases alike and turns what would be a server error into a 400.
+ */
+export const noNulCharacter = [
+  (value: string) => !value.includes('\u0000'),
+  { error: fieldMessages.nulCharacter },
+] as const;
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
@@ -23,7 +32,7 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const listQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(LIMITS.cursorMax).optional(),
 });
 
 export const detailResponseSchema = z.object({ detail: z.string() });

@@ -22,6 +22,9 @@ export const COLORS = {
   dark: { background: '#0b1020', text: '#e2e8f0' },
 } as const;
 
+/** Ids are 32-bit integer columns on PostgreSQL; a larger one could only fail in the database. */
+export const ID_MAX = 2_147_483_647;
+
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
 
@@ -38,6 +41,8 @@ export const LIMITS = {
   addressMax: 500,
   messageMax: 5000,
   searchMax: 100,
+  /** A keyset cursor holds the last row's sort key: room for a 100-character non-ASCII name. */
+  cursorMax: 1024,
   otpLength: 6,
 } as const;
 

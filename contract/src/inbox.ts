@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { dataResponseSchema, isoDateTimeSchema } from './common.js';
+import { dataResponseSchema, isoDateTimeSchema, noNulCharacter } from './common.js';
 import { fieldMessages, messages } from './messages.js';
 
 export const messageInputSchema = z.strictObject({
@@ -8,7 +8,8 @@ export const messageInputSchema = z.strictObject({
     .string({ error: messages.inbox.contentRequired })
     .trim()
     .min(1, { error: messages.inbox.contentRequired })
-    .max(LIMITS.messageMax, { error: fieldMessages.messageTooLong }),
+    .max(LIMITS.messageMax, { error: fieldMessages.messageTooLong })
+    .refine(...noNulCharacter),
 });
 
 export const messageSchema = z.object({

@@ -111,4 +111,5 @@ export const fieldMessages = {
   messageTooLong: 'Message must be at most 5000 characters.',
   idInvalid: 'Id must be a positive integer.',
   idMismatch: 'The id in the body must match the id in the path.',
+  nulCharacter: 'Text must not contain the NUL character.',
 } as const;

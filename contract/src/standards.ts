@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { GRADE_LEVEL_MAX, GRADE_LEVEL_MIN, LIMITS, currentAcademicYear } from './constants.js';
-import { idSchema, isoDateTimeSchema, listResponseSchema, dataResponseSchema } from './common.js';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  listResponseSchema,
+  dataResponseSchema,
+  noNulCharacter,
+} from './common.js';
 import { fieldMessages, messages } from './messages.js';
 
 const gradeLevelRange = { error: messages.standards.gradeLevelRange };
@@ -9,7 +15,8 @@ export const standardNameSchema = z
   .string({ error: messages.standards.nameRequired })
   .trim()
   .min(1, { error: messages.standards.nameRequired })
-  .max(LIMITS.standardNameMax, { error: fieldMessages.standardNameTooLong });
+  .max(LIMITS.standardNameMax, { error: fieldMessages.standardNameTooLong })
+  .refine(...noNulCharacter);
 
 export const gradeLevelSchema = z
   .number(gradeLevelRange)
@@ -29,6 +36,7 @@ export const standardInputSchema = z.strictObject({
     .string()
     .trim()
     .max(LIMITS.descriptionMax, { error: fieldMessages.descriptionTooLong })
+    .refine(...noNulCharacter)
     .nullish()
     .transform((value) => value ?? ''),
   academic_year: academicYearSchema.default(() => currentAcademicYear()),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
+import { ID_MAX, LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
 import {
   dataResponseSchema,
   emailSchema,
   idSchema,
   isoDateTimeSchema,
   listResponseSchema,
+  noNulCharacter,
 } from './common.js';
 import { fieldMessages } from './messages.js';
 
@@ -24,13 +25,14 @@ export const studentStandardSchema = z
     standardRequired,
   )
   .transform(Number)
-  .pipe(z.number().int(standardRequired).positive(standardRequired).max(Number.MAX_SAFE_INTEGER));
+  .pipe(z.number().int(standardRequired).positive(standardRequired).max(ID_MAX, standardRequired));
 
 const optionalText = (max: number, message: string) =>
   z
     .string()
     .trim()
     .max(max, { error: message })
+    .refine(...noNulCharacter)
     .nullish()
     .transform((value) => value ?? '');
 
@@ -39,7 +41,8 @@ export const studentInputSchema = z.strictObject({
     .string({ error: fieldMessages.studentNameRequired })
     .trim()
     .min(1, { error: fieldMessages.studentNameRequired })
-    .max(LIMITS.studentNameMax, { error: fieldMessages.nameTooLong }),
+    .max(LIMITS.studentNameMax, { error: fieldMessages.nameTooLong })
+    .refine(...noNulCharacter),
   email: z
     .string({ error: fieldMessages.studentEmailRequired })
     .trim()
@@ -49,7 +52,8 @@ export const studentInputSchema = z.strictObject({
     .string({ error: fieldMessages.rollNumberRequired })
     .trim()
     .min(1, { error: fieldMessages.rollNumberRequired })
-    .max(LIMITS.rollNumberMax, { error: fieldMessages.rollNumberTooLong }),
+    .max(LIMITS.rollNumberMax, { error: fieldMessages.rollNumberTooLong })
+    .refine(...noNulCharacter),
   standard: studentStandardSchema,
   phone_number: optionalText(LIMITS.phoneMax, fieldMessages.phoneInvalid).refine(
     (value) => /^[0-9 +\-()]*$/.test(value),
@@ -65,10 +69,15 @@ export const studentUpdateSchema = studentInputSchema.extend({ id: idSchema });
 export const studentDeleteSchema = z.strictObject({ id: idSchema });
 
 export const studentListQuerySchema = z.strictObject({
-  standard: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  q: z.string().trim().max(LIMITS.searchMax).optional(),
+  standard: z.coerce.number().int().positive().max(ID_MAX).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.searchMax)
+    .refine(...noNulCharacter)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(LIMITS.cursorMax).optional(),
 });
 
 export const studentSchema = z.object({

@@ -23,6 +23,9 @@ import { contentSecurityPolicy } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
+import { standardsRoutes } from './standards/routes.js';
+import { studentsRoutes } from './students/routes.js';
+import { messagesRoutes } from './messages/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 
 export type App = FastifyInstance;
@@ -112,6 +115,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await api.register(async (scope) => {
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
+    standardsRoutes(scope, context);
+    studentsRoutes(scope, context);
+    messagesRoutes(scope, context);
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { initialMigration } from './migrations/0001_initial.js';
 
@@ -14,7 +14,14 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // Unless told the schema, Kysely takes bookkeeping tables found in ANY schema for its own, so
+  // a second schema in the same database (another deployment, parallel tests) broke migrations.
+  const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
@@ -23,4 +30,11 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
       cause,
     });
   }
+}
+
+async function currentSchema(db: Db): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  return rows[0]?.schema ?? undefined;
 }

@@ -1,0 +1,160 @@
+import { messages as texts, type Message } from '@um/contract';
+import { isForeignKeyViolation, nowIso, type Executor } from '../db/database.js';
+import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+import { notFound, unauthorized } from '../http/problem.js';
+
+/** Newest first: the cursor is the id of the last message shown. */
+const cursorKeySchema = cursorParts.id;
+
+const messageNotFound = () => notFound('Message not found.');
+
+interface InboxRow {
+  id: number;
+  sender_id: number | null;
+  sender_name: string;
+  content: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+function toMessage(row: InboxRow): Message {
+  return {
+    id: row.id,
+    sender: row.sender_name,
+    sender_id: row.sender_id,
+    content: row.content,
+    is_read: row.read_at !== null,
+    timestamp: row.created_at,
+  };
+}
+
+/** Runs `work` in a transaction, joining the caller's when there is one. */
+function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The shared inbox as one user sees it: their read state, without what they deleted. */
+function inboxOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('messages')
+    .leftJoin('message_states as state', (join) =>
+      join.onRef('state.message_id', '=', 'messages.id').on('state.user_id', '=', userId),
+    )
+    .where('state.deleted_at', 'is', null);
+}
+
+const inboxColumns = [
+  'messages.id',
+  'messages.sender_id',
+  'messages.sender_name',
+  'messages.content',
+  'messages.created_at',
+  'state.read_at',
+] as const;
+
+export async function listInbox(
+  db: Executor,
+  userId: number,
+  query: { limit: number; cursor?: string | undefined },
+) {
+  const before = decodeCursor(query.cursor, cursorKeySchema);
+  let select = inboxOf(db, userId).select(inboxColumns);
+  if (before !== undefined) select = select.where('messages.id', '<', before);
+  const [rows, unread] = await Promise.all([
+    select
+      .orderBy('messages.id', 'desc')
+      .limit(query.limit + 1)
+      .execute(),
+    inboxOf(db, userId)
+      .where('state.read_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const page = toPage(rows, query.limit, (row) => row.id);
+  return {
+    data: page.rows.map(toMessage),
+    next_cursor: page.nextCursor,
+    unread_count: Number(unread.count),
+  };
+}
+
+/**
+ * Posts to every staff member's inbox. The sender's name is kept as it was when posting, and
+ * the author's own copy starts read, in the same transaction so it is never briefly unread.
+ */
+export async function postMessage(db: Executor, userId: number, content: string) {
+  return inTransaction(db, async (trx) => {
+    const author = await trx
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    // The account was deleted after its token was checked: it can no longer post.
+    if (!author) throw unauthorized(texts.access.authenticationRequired);
+    const now = nowIso();
+    const message = await trx
+      .insertInto('messages')
+      .values({
+        sender_id: userId,
+        sender_name: author.name.trim() || author.email,
+        content,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('message_states')
+      .values({ user_id: userId, message_id: message.id, read_at: now, deleted_at: null })
+      .execute();
+    return toMessage({ ...message, read_at: now });
+  });
+}
+
+/** Marks a message read for one user; the first read time is kept, so reading is idempotent. */
+export async function markRead(db: Executor, userId: number, id: number): Promise<Message> {
+  return inTransaction(db, async (trx) => {
+    const row = await inboxOf(trx, userId)
+      .select(inboxColumns)
+      .where('messages.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw messageNotFound();
+    if (row.read_at !== null) return toMessage(row);
+    const now = nowIso();
+    await trx
+      .insertInto('message_states')
+      .values({ user_id: userId, message_id: id, read_at: now, deleted_at: null })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'message_id']).doUpdateSet((eb) => ({
+          read_at: eb.fn.coalesce('message_states.read_at', eb.ref('excluded.read_at')),
+        })),
+      )
+      .execute();
+    return toMessage({ ...row, read_at: now });
+  });
+}
+
+/**
+ * Removes a message from one user's inbox; everyone else keeps it. One upsert does it, and it
+ * changes nothing when the message does not exist (foreign key) or is already gone for them.
+ */
+export async function hideMessage(db: Executor, userId: number, id: number): Promise<void> {
+  const now = nowIso();
+  let changed: bigint;
+  try {
+    const result = await db
+      .insertInto('message_states')
+      .values({ user_id: userId, message_id: id, read_at: null, deleted_at: now })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'message_id'])
+          .doUpdateSet({ deleted_at: now })
+          .where('message_states.deleted_at', 'is', null),
+      )
+      .executeTakeFirst();
+    changed = result.numInsertedOrUpdatedRows ?? 0n;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw messageNotFound();
+    throw error;
+  }
+  if (changed === 0n) throw messageNotFound();
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { gradeLevelSchema, type Standard, type StandardValues } from '@um/contract';
+import { isForeignKeyViolation, isUniqueViolation, nowIso, type Executor } from '../db/database.js';
+import type { StandardRow } from '../db/schema.js';
+import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+import { conflict, notFound } from '../http/problem.js';
+
+type StandardWithCount = StandardRow & { student_count: number | null };
+
+/** The list's order, grade level then name then id, as a cursor: [grade_level, name, id]. */
+const cursorKeySchema = z.tuple([gradeLevelSchema, cursorParts.text, cursorParts.id]);
+
+export const standardNotFound = () => notFound('Standard not found.');
+
+function toStandard(row: StandardWithCount): Standard {
+  return {
+    id: row.id,
+    name: row.name,
+    grade_level: row.grade_level,
+    description: row.description,
+    academic_year: row.academic_year,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    student_count: Number(row.student_count ?? 0),
+  };
+}
+
+function selectWithStudentCount(db: Executor) {
+  return db
+    .selectFrom('standards')
+    .selectAll('standards')
+    .select((eb) =>
+      eb
+        .selectFrom('students')
+        .whereRef('students.standard_id', '=', 'standards.id')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('student_count'),
+    );
+}
+
+export async function listStandards(db: Executor, query: { limit: number; cursor?: string }) {
+  const after = decodeCursor(query.cursor, cursorKeySchema);
+  let select = selectWithStudentCount(db);
+  if (after) {
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple('standards.grade_level', 'standards.name', 'standards.id'),
+        '>',
+        eb.tuple(after[0], after[1], after[2]),
+      ),
+    );
+  }
+  const rows = await select
+    .orderBy('standards.grade_level')
+    .orderBy('standards.name')
+    .orderBy('standards.id')
+    .limit(query.limit + 1)
+    .execute();
+  const page = toPage(rows, query.limit, (row) => [row.grade_level, row.name, row.id]);
+  return { data: page.rows.map(toStandard), next_cursor: page.nextCursor };
+}
+
+export async function findStandard(db: Executor, id: number): Promise<Standard | undefined> {
+  const row = await selectWithStudentCount(db).where('standards.id', '=', id).executeTakeFirst();
+  return row && toStandard(row);
+}
+
+function nameTaken(values: Pick<StandardValues, 'name' | 'academic_year'>) {
+  const message = `A standard named "${values.name}" already exists for ${values.academic_year}.`;
+  return conflict(message, { name: [message] });
+}
+
+export async function createStandard(db: Executor, values: StandardValues): Promise<Standard> {
+  const now = nowIso();
+  try {
+    const row = await db
+      .insertInto('standards')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toStandard({ ...row, student_count: 0 });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(values);
+    throw error;
+  }
+}
+
+/** A full update; the unique constraint, not a prior lookup, decides a name clash. */
+export async function updateStandard(
+  db: Executor,
+  id: number,
+  values: StandardValues,
+): Promise<Standard> {
+  let updated: { id: number } | undefined;
+  try {
+    updated = await db
+      .updateTable('standards')
+      .set({
+        name: values.name,
+        grade_level: values.grade_level,
+        description: values.description,
+        academic_year: values.academic_year,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(values);
+    throw error;
+  }
+  const standard = updated && (await findStandard(db, id));
+  if (!standard) throw standardNotFound();
+  return standard;
+}
+
+/**
+ * SQLite reports a RESTRICT foreign key refusing a delete as SQLITE_CONSTRAINT_TRIGGER, a code
+ * `isForeignKeyViolation` does not cover, since RESTRICT runs as an action rather than a check.
+ */
+function isRestrictViolation(error: unknown): boolean {
+  if (isForeignKeyViolation(error)) return true;
+  return (
+    (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_TRIGGER' &&
+    /FOREIGN KEY/i.test((error as Error).message)
+  );
+}
+
+/**
+ * Deletes a standard that has no students. The foreign key (ON DELETE RESTRICT) is what
+ * refuses, so a student added at the same moment can never be orphaned or cascaded away;
+ * the count is read only to explain the refusal.
+ */
+export async function deleteStandard(db: Executor, id: number): Promise<void> {
+  let deleted: bigint;
+  try {
+    const result = await db.deleteFrom('standards').where('id', '=', id).executeTakeFirst();
+    deleted = result.numDeletedRows;
+  } catch (error) {
+    if (!isRestrictViolation(error)) throw error;
+    const standard = await findStandard(db, id);
+    if (!standard) throw standardNotFound();
+    const students =
+      standard.student_count === 1 ? '1 student' : `${standard.student_count} students`;
+    throw conflict(`Standard "${standard.name}" is in use by ${students}.`);
+  }
+  if (deleted === 0n) throw standardNotFound();
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  apiPaths,
+  fieldMessages,
+  idParamsSchema,
+  listQuerySchema,
+  problemSchema,
+  standardInputSchema,
+  standardListResponseSchema,
+  standardResponseSchema,
+  standardUpdateSchema,
+} from '@um/contract';
+import type { AppContext, ZodApp } from '../app.js';
+import { requireUser } from '../auth/guard.js';
+import { badRequest } from '../http/problem.js';
+import {
+  createStandard,
+  deleteStandard,
+  findStandard,
+  listStandards,
+  standardNotFound,
+  updateStandard,
+} from './repository.js';
+
+const tags = ['standards'];
+const security = [{ bearer: [] }];
+
+export function standardsRoutes(app: ZodApp, { config, database }: AppContext): void {
+  const { db } = database;
+  // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
+  const onRequest = requireUser(db, config.jwtSecret);
+
+  app.get(
+    apiPaths.standards,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Standards by grade level, then name',
+        querystring: listQuerySchema,
+        response: { 200: standardListResponseSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => listStandards(db, request.query),
+  );
+
+  app.post(
+    apiPaths.standards,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a standard',
+        body: standardInputSchema,
+        response: {
+          201: standardResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          409: problemSchema.describe('A standard of that name exists in the academic year'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await createStandard(db, request.body);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.get(
+    apiPaths.standard,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One standard',
+        params: idParamsSchema,
+        response: {
+          200: standardResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const data = await findStandard(db, request.params.id);
+      if (!data) throw standardNotFound();
+      return { data };
+    },
+  );
+
+  app.put(
+    apiPaths.standard,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a standard; an id in the body must match the path',
+        params: idParamsSchema,
+        body: standardUpdateSchema,
+        response: {
+          200: standardResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: problemSchema.describe('A standard of that name exists in the academic year'),
+        },
+      },
+    },
+    async (request) => {
+      const { id: bodyId, ...values } = request.body;
+      if (bodyId !== undefined && bodyId !== request.params.id) {
+        throw badRequest(fieldMessages.idMismatch, { id: [fieldMessages.idMismatch] });
+      }
+      return { data: await updateStandard(db, request.params.id, values) };
+    },
+  );
+
+  app.delete(
+    apiPaths.standard,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a standard that has no students',
+        params: idParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: problemSchema.describe('Students still belong to the standard'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteStandard(db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

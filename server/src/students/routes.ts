@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  apiPaths,
+  idParamsSchema,
+  problemSchema,
+  studentDeleteSchema,
+  studentInputSchema,
+  studentListQuerySchema,
+  studentListResponseSchema,
+  studentResponseSchema,
+  studentUpdateSchema,
+} from '@um/contract';
+import type { AppContext, ZodApp } from '../app.js';
+import { requireUser } from '../auth/guard.js';
+import { badRequest } from '../http/problem.js';
+import {
+  createStudent,
+  deleteStudent,
+  findStudent,
+  listStudents,
+  studentNotFound,
+  updateStudent,
+} from './repository.js';
+
+const tags = ['students'];
+const security = [{ bearer: [] }];
+const rollNumberTaken = problemSchema.describe('The roll number is taken in that standard');
+
+export function studentsRoutes(app: ZodApp, { config, database }: AppContext): void {
+  const { db } = database;
+  // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
+  const onRequest = requireUser(db, config.jwtSecret);
+
+  app.get(
+    apiPaths.students,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Students by name, optionally of one standard or matching a search',
+        querystring: studentListQuerySchema,
+        response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => listStudents(db, request.query),
+  );
+
+  app.get(
+    apiPaths.student,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One student',
+        params: idParamsSchema,
+        response: {
+          200: studentResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const data = await findStudent(db, request.params.id);
+      if (!data) throw studentNotFound();
+      return { data };
+    },
+  );
+
+  app.post(
+    apiPaths.updateStudents,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a student',
+        body: studentInputSchema,
+        response: {
+          201: studentResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          409: rollNumberTaken,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await createStudent(db, request.body);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.put(
+    apiPaths.updateStudents,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the student whose id is in the body',
+        body: studentUpdateSchema,
+        response: {
+          200: studentResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: rollNumberTaken,
+        },
+      },
+    },
+    async (request) => {
+      const { id, ...values } = request.body;
+      return { data: await updateStudent(db, id, values) };
+    },
+  );
+
+  app.delete(
+    apiPaths.updateStudents,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a student; the id comes in the JSON body or as ?id=',
+        querystring: studentDeleteSchema.partial(),
+        // Fastify hands a DELETE without a body over as null.
+        body: studentDeleteSchema.nullish(),
+        response: {
+          204: z.null().describe('Deleted'),
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.id;
+      const fromQuery = request.query.id;
+      if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) {
+        const message = 'The id in the body and the id in the query differ.';
+        throw badRequest(message, { id: [message] });
+      }
+      const id = fromBody ?? fromQuery;
+      if (id === undefined) {
+        const message = 'Say which student to delete: send its id.';
+        throw badRequest(message, { id: [message] });
+      }
+      await deleteStudent(db, id);
+      return reply.code(204).send(null);
+    },
+  );
+}
