@@ -112,8 +112,13 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** A foreign-key violation, in either dialect. */
+/**
+ * A foreign-key violation, in either dialect. SQLite reports an ON DELETE RESTRICT refusal as
+ * SQLITE_CONSTRAINT_TRIGGER (RESTRICT runs as an action, not a check), so that code counts when
+ * its message names the foreign key.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
+  return code === 'SQLITE_CONSTRAINT_TRIGGER' && /FOREIGN KEY/i.test((error as Error).message);
 }

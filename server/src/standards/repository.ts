@@ -115,18 +115,6 @@ export async function updateStandard(
 }
 
 /**
- * SQLite reports a RESTRICT foreign key refusing a delete as SQLITE_CONSTRAINT_TRIGGER, a code
- * `isForeignKeyViolation` does not cover, since RESTRICT runs as an action rather than a check.
- */
-function isRestrictViolation(error: unknown): boolean {
-  if (isForeignKeyViolation(error)) return true;
-  return (
-    (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_TRIGGER' &&
-    /FOREIGN KEY/i.test((error as Error).message)
-  );
-}
-
-/**
  * Deletes a standard that has no students. The foreign key (ON DELETE RESTRICT) is what
  * refuses, so a student added at the same moment can never be orphaned or cascaded away;
  * the count is read only to explain the refusal.
@@ -137,7 +125,7 @@ export async function deleteStandard(db: Executor, id: number): Promise<void> {
     const result = await db.deleteFrom('standards').where('id', '=', id).executeTakeFirst();
     deleted = result.numDeletedRows;
   } catch (error) {
-    if (!isRestrictViolation(error)) throw error;
+    if (!isForeignKeyViolation(error)) throw error;
     const standard = await findStandard(db, id);
     if (!standard) throw standardNotFound();
     const students =
