@@ -11,7 +11,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      css: false,
+      // Tests import index.css only as text (?raw), to check its tokens.
+      css: { include: [/index\.css/] },
     },
   }),
 );

@@ -27,6 +27,8 @@ import { standardsRoutes } from './standards/routes.js';
 import { studentsRoutes } from './students/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './auth/routes.js';
+import { registerRateLimiting } from './auth/rate-limit.js';
 
 export type App = FastifyInstance;
 /** The app as feature routes see it: schemas are zod, and types flow from them. */
@@ -110,11 +112,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await registerRateLimiting(app, config);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(async (scope) => {
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
+    authRoutes(scope, context);
     standardsRoutes(scope, context);
     studentsRoutes(scope, context);
     messagesRoutes(scope, context);

@@ -24,18 +24,31 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-/** The user id of a valid access token, or null for anything else (expired, forged, wrong type). */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+export interface AccessClaims {
+  userId: number;
+  /** Seconds since the epoch, as JWT `iat` counts them. */
+  issuedAt: number;
+}
+
+/** The claims of a valid access token, or null for anything else (expired, forged, wrong type). */
+export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     if (payload['typ'] !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
     const userId = Number(payload.sub);
-    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || payload.iat === undefined) return null;
+    return { userId, issuedAt: payload.iat };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
   }
+}
+
+/** The user id of a valid access token, or null for anything else (expired, forged, wrong type). */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  return (await readAccessToken(secret, token))?.userId ?? null;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '@um/contract';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/problem.js';
-import { verifyAccessToken } from './access-token.js';
+import { readAccessToken } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,30 +13,32 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+function authenticationRequired(): HttpError {
+  return new HttpError(401, messages.access.authenticationRequired, {
+    headers: { 'www-authenticate': 'Bearer' },
+  });
+}
+
 /**
  * A preHandler that admits only a request with a valid access token of a user who still
- * exists: deleting a user ends their sessions at once, not after 15 minutes.
+ * exists: deleting a user ends their sessions at once, not after 15 minutes. A token issued
+ * before the user's last password change is refused too, so changing or resetting a password
+ * also ends the other sessions' access tokens, not only their refresh tokens.
  */
 export function requireUser(db: Db, secret: string) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await verifyAccessToken(secret, match[1]) : null;
-    if (userId === null) {
-      throw new HttpError(401, messages.access.authenticationRequired, {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
-    }
+    const claims = match?.[1] ? await readAccessToken(secret, match[1]) : null;
+    if (claims === null) throw authenticationRequired();
     const user = await db
       .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
+      .select(['id', 'password_changed_at'])
+      .where('id', '=', claims.userId)
       .executeTakeFirst();
-    if (!user) {
-      throw new HttpError(401, messages.access.authenticationRequired, {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
-    }
-    request.userId = userId;
+    // `iat` has whole seconds, so a token minted in the same second as the change still counts.
+    const changedAt = user ? Math.floor(Date.parse(user.password_changed_at) / 1000) : 0;
+    if (!user || claims.issuedAt < changedAt) throw authenticationRequired();
+    request.userId = claims.userId;
   };
 }
 

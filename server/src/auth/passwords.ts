@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /** OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane. Runs on libuv's pool, not the loop. */
@@ -19,4 +20,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against an account's hash, or against a throwaway hash when there is no
+ * account or no password (Google-only), so every failed login costs the same Argon2 work and
+ * its timing does not tell whether the address has an account.
+ */
+export async function verifyPasswordOrDummy(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  await verifyPassword(await dummyHash, password);
+  return false;
 }

@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// One fresh data directory per run (database, outbox, signing key). Workers load this file
+// again; they inherit the runner's environment, so they find the same directory.
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'um-e2e-'));
+const dataDir = process.env['E2E_DATA_DIR'];
+
+/** Sign-up, login and mail limits are real in the browser tests; these keep them out of the way. */
+const generous = '1000/60';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  // Two cores here: a third worker only makes every test slower.
+  workers: 2,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../server/dist/main.js',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_IP: generous,
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: generous,
+      RATE_LIMIT_MAIL_PER_ADDRESS: generous,
+      RATE_LIMIT_MAIL_PER_IP: generous,
+      RATE_LIMIT_REGISTER_PER_IP: generous,
+      RATE_LIMIT_RESET_PER_IP: generous,
+    },
+  },
+});

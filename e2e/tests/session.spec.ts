@@ -1,0 +1,67 @@
+import { apiPaths } from '@um/contract';
+import { expect, test } from './fixtures.js';
+import { TOKEN_KEY, expiredAccessToken, storedTokens } from './support/session.js';
+import type { Page } from '@playwright/test';
+
+async function expireAccessToken(page: Page, userId: string) {
+  await page.evaluate(
+    ({ key, access }) => {
+      const tokens = JSON.parse(localStorage.getItem(key)!) as { access: string };
+      localStorage.setItem(key, JSON.stringify({ ...tokens, access }));
+    },
+    { key: TOKEN_KEY, access: expiredAccessToken(userId) },
+  );
+}
+
+const isRefresh = (url: string) => new URL(url).pathname === apiPaths.refresh;
+
+test('an expired access token is refreshed without the user noticing', async ({
+  signedInPage: page,
+  account,
+}) => {
+  const before = await storedTokens(page);
+  await expireAccessToken(page, account.profile.id);
+
+  const refreshed = page.waitForResponse((response) => isRefresh(response.url()));
+  await page.goto('/profile');
+
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL('/profile');
+  const after = await storedTokens(page);
+  expect(after!.refresh).not.toBe(before!.refresh);
+  expect(after!.access).not.toBe(expiredAccessToken(account.profile.id));
+});
+
+test('a revoked session logs the user out', async ({ signedInPage: page, account, request }) => {
+  // Ended elsewhere (another device logged out, or the password was reset).
+  const { refresh } = (await storedTokens(page))!;
+  expect((await request.post(apiPaths.logout, { data: { refresh } })).status()).toBe(204);
+  await expireAccessToken(page, account.profile.id);
+
+  await page.goto('/projects');
+
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(await storedTokens(page)).toBeNull();
+});
+
+test('two tabs with an expired access token spend the refresh token only once', async ({
+  signedInPage: page,
+  account,
+  context,
+}) => {
+  await expireAccessToken(page, account.profile.id);
+  const second = await context.newPage();
+  let refreshes = 0;
+  context.on('request', (request) => {
+    if (isRefresh(request.url())) refreshes += 1;
+  });
+
+  await Promise.all([page.goto('/dashboard'), second.goto('/projects')]);
+
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  expect(refreshes).toBe(1);
+  expect(await storedTokens(second)).toEqual(await storedTokens(page));
+});

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { HttpError, problemTypes } from '../http/problem.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { BackgroundTasks } from './background.js';
+
+/** What the auth flows need; built once per app from its AppContext. */
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  background: BackgroundTasks;
+}
+
+/** SIGNUP_ALLOWED_DOMAINS: unset means anyone may sign up; otherwise the exact domains listed. */
+export function assertSignupAllowed(config: Config, email: string): void {
+  const allowed = config.signupAllowedDomains;
+  if (!allowed) return;
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (allowed.includes(domain)) return;
+  const list = allowed.map((entry) => `@${entry}`).join(', ');
+  throw new HttpError(403, `Sign-up is limited to email addresses at ${list}.`, {
+    type: 'urn:problem-type:signup-domain-not-allowed',
+  });
+}
+
+export function mailUnavailable(): HttpError {
+  return new HttpError(503, 'The email could not be sent. Please try again in a moment.', {
+    type: problemTypes.unavailable,
+  });
+}

@@ -1,0 +1,123 @@
+import { messages, type TokenPair } from '@um/contract';
+import { isUniqueViolation } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, conflict, notFound, problemTypes } from '../http/problem.js';
+import { assertSignupAllowed, type AuthDeps } from './context.js';
+import { GoogleCredentialError, type GoogleIdentity, type GoogleVerifier } from './google.js';
+import { startSession } from './tokens.js';
+import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogleSub } from './users.js';
+
+export type GoogleIntent = 'login' | 'register';
+
+const failedMessage = {
+  login: messages.google.loginFailed,
+  register: messages.google.registrationFailed,
+} as const;
+
+/** Verifies the credential and turns each kind of rejection into its HTTP answer. */
+async function identify(
+  verify: GoogleVerifier | null,
+  credential: string,
+  intent: GoogleIntent,
+): Promise<GoogleIdentity> {
+  if (!verify) {
+    throw new HttpError(503, 'Google sign-in is not configured on this server.', {
+      type: problemTypes.unavailable,
+    });
+  }
+  try {
+    return await verify(credential);
+  } catch (error) {
+    if (!(error instanceof GoogleCredentialError)) throw error;
+    if (error.reason === 'keys-unavailable') {
+      throw new HttpError(503, 'Google sign-in is unavailable right now. Please try again.', {
+        type: problemTypes.unavailable,
+      });
+    }
+    const detail =
+      error.reason === 'unverified-email'
+        ? `${failedMessage[intent]} Your Google account's email address is not verified.`
+        : failedMessage[intent];
+    throw new HttpError(401, detail);
+  }
+}
+
+/**
+ * The account for a Google identity: the one linked to its `sub`, else the one with its
+ * (verified) e-mail, which is then linked. An e-mail account already linked to another Google
+ * account is not taken over.
+ */
+async function findAccount(
+  deps: AuthDeps,
+  identity: GoogleIdentity,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const linked = await findUserByGoogleSub(deps.db, identity.sub);
+  if (linked) return linked;
+  const byEmail = await findUserByEmail(deps.db, identity.email);
+  if (!byEmail) return undefined;
+  if (
+    byEmail.google_sub === null &&
+    (await linkGoogleSub(deps.db, byEmail.id, identity.sub, now))
+  ) {
+    return byEmail;
+  }
+  const again = await findUserByGoogleSub(deps.db, identity.sub);
+  if (again) return again;
+  throw conflict(
+    'This email address is linked to a different Google account. Log in with that one or with your password.',
+  );
+}
+
+/** POST social/google: signs in an existing account; 404 when there is none yet. */
+export async function googleLogin(
+  deps: AuthDeps,
+  verify: GoogleVerifier | null,
+  credential: string,
+  now: Date,
+): Promise<TokenPair> {
+  const identity = await identify(verify, credential, 'login');
+  const user = await findAccount(deps, identity, now);
+  if (!user) {
+    throw notFound('No account uses this Google account yet. Sign up with Google first.');
+  }
+  return startSession(deps.db, deps.config.jwtSecret, user.id, now);
+}
+
+/** POST social/google/register: creates the account, or signs in when it exists. */
+export async function googleRegister(
+  deps: AuthDeps,
+  verify: GoogleVerifier | null,
+  credential: string,
+  now: Date,
+): Promise<{ created: boolean; tokens: TokenPair }> {
+  const identity = await identify(verify, credential, 'register');
+  const existing = await findAccount(deps, identity, now);
+  if (existing) {
+    return {
+      created: false,
+      tokens: await startSession(deps.db, deps.config.jwtSecret, existing.id, now),
+    };
+  }
+  assertSignupAllowed(deps.config, identity.email);
+  try {
+    const user = await createUser(
+      deps.db,
+      { email: identity.email, name: identity.name, passwordHash: null, googleSub: identity.sub },
+      now,
+    );
+    return {
+      created: true,
+      tokens: await startSession(deps.db, deps.config.jwtSecret, user.id, now),
+    };
+  } catch (error) {
+    // A concurrent request created or linked the account first: sign in to it.
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await findAccount(deps, identity, now);
+    if (!raced) throw error;
+    return {
+      created: false,
+      tokens: await startSession(deps.db, deps.config.jwtSecret, raced.id, now),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { nowIso, type Executor } from '../db/database.js';
+
+/** DESIGN.md 5: at most one mail of each kind per address per 60 seconds. */
+export const MAIL_COOLDOWN_MS = 60_000;
+
+export type MailPurpose = 'signup' | 'reset';
+
+/**
+ * Claims the address's slot for one mail of this kind. One atomic upsert on both dialects:
+ * it inserts, or moves `sent_at` forward only when the previous mail is older than the
+ * cooldown, and returns a row only when this caller got the slot. Returns the claim's stamp,
+ * which `releaseMailSlot` needs, or null while the address is cooling down.
+ */
+export async function claimMailSlot(
+  db: Executor,
+  email: string,
+  purpose: MailPurpose,
+  now: Date,
+): Promise<string | null> {
+  const stamp = nowIso(now);
+  const cutoff = nowIso(new Date(now.getTime() - MAIL_COOLDOWN_MS));
+  const claimed = await db
+    .insertInto('mail_cooldowns')
+    .values({ email, purpose, sent_at: stamp })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['email', 'purpose'])
+        .doUpdateSet({ sent_at: stamp })
+        .where('mail_cooldowns.sent_at', '<=', cutoff),
+    )
+    .returning('sent_at')
+    .executeTakeFirst();
+  return claimed ? stamp : null;
+}
+
+/**
+ * Gives the slot back after the mail failed, so a retry is not refused for a mail that never
+ * went out. Only this claim is released: a newer one (after the cooldown) is left alone.
+ */
+export async function releaseMailSlot(
+  db: Executor,
+  email: string,
+  purpose: MailPurpose,
+  stamp: string,
+): Promise<void> {
+  await db
+    .deleteFrom('mail_cooldowns')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('sent_at', '=', stamp)
+    .execute();
+}

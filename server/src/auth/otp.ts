@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import { LIMITS } from '@um/contract';
+import { nowIso, type Executor } from '../db/database.js';
+import { keyedHash, sameHash } from './crypto.js';
+
+/** DESIGN.md 5: a sign-up code is valid 10 minutes and survives at most 5 tries. */
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/**
+ * A code is stored as a keyed hash bound to its address: a leaked table neither shows the
+ * codes nor lets a code be replayed for another address.
+ */
+function hashCode(secret: string, email: string, code: string): string {
+  return keyedHash(secret, 'signup-otp', email, code);
+}
+
+/** Six digits from the CSPRNG, leading zeros kept. */
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+}
+
+/** Stores a new code for the address and returns the row id, so the caller can undo it. */
+export async function storeCode(
+  db: Executor,
+  secret: string,
+  email: string,
+  code: string,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('one_time_codes')
+    .values({
+      email,
+      code_hash: hashCode(secret, email, code),
+      expires_at: nowIso(new Date(now.getTime() + OTP_TTL_MS)),
+      consumed_at: null,
+      created_at: nowIso(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Undoes `storeCode` when the mail carrying the code could not be sent. */
+export async function discardCode(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('one_time_codes').where('id', '=', id).execute();
+}
+
+/** Once a new code went out, the older ones of that address stop working. */
+export async function supersedeCodes(db: Executor, email: string, keepId: number): Promise<void> {
+  await db
+    .deleteFrom('one_time_codes')
+    .where('email', '=', email)
+    .where('id', '<>', keepId)
+    .execute();
+}
+
+/**
+ * Checks a code for an address and returns the id of the matching code, or null. The try is
+ * counted before the comparison, atomically, so parallel guesses cannot exceed the budget;
+ * once the budget is spent the code is burned even for the right digits.
+ */
+export async function checkCode(
+  db: Executor,
+  secret: string,
+  email: string,
+  code: string,
+  now: Date,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= nowIso(now)) return null;
+  const counted = await db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!counted) return null;
+  return sameHash(row.code_hash, hashCode(secret, email, code)) ? row.id : null;
+}
+
+/** Uses a checked code up; false when a concurrent request used it first. */
+export async function consumeCode(db: Executor, id: number, now: Date): Promise<boolean> {
+  const consumed = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: nowIso(now) })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return consumed !== undefined;
+}

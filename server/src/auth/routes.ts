@@ -1,0 +1,296 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  apiPaths,
+  changePasswordRequestSchema,
+  detailResponseSchema,
+  forgotPasswordRequestSchema,
+  googleRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messages,
+  problemSchema,
+  profileResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  resetPasswordParamsSchema,
+  resetPasswordRequestSchema,
+  sendOtpRequestSchema,
+  tokenResponseSchema,
+  type TokenPair,
+} from '@um/contract';
+import type { AppContext, ZodApp } from '../app.js';
+import { badRequest, unauthorized } from '../http/problem.js';
+import { signAccessToken } from './access-token.js';
+import { BackgroundTasks } from './background.js';
+import type { AuthDeps } from './context.js';
+import { createGoogleVerifier } from './google.js';
+import { googleLogin, googleRegister } from './google-accounts.js';
+import { currentUserId, requireUser } from './guard.js';
+import { changePassword, passwordLogin, resetPassword, sendResetLink } from './passwords-flow.js';
+import { accountLimiter, perIpLimit } from './rate-limit.js';
+import { revokeFamilyOf, rotate } from './refresh-tokens.js';
+import { registerAccount, sendSignupCode } from './signup.js';
+import { findUserById } from './users.js';
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/** Answers that carry tokens must never be stored by a browser or a proxy. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+const tokens = (pair: TokenPair) => ({ token: { access: pair.access, refresh: pair.refresh } });
+
+const problems = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, problemSchema]));
+
+const bearer = [{ bearer: [] }];
+
+/** The auth API of issue 3: sign-up by e-mail code, login, sessions, passwords and Google. */
+export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext): void {
+  const db = database.db;
+  const secret = config.jwtSecret;
+  const deps: AuthDeps = {
+    db,
+    config,
+    mailer,
+    log: app.log,
+    background: new BackgroundTasks(app.log),
+  };
+  app.addHook('onClose', () => deps.background.drain());
+
+  const limits = config.rateLimits;
+  const loginFailures = accountLimiter(app, 'login-failures', limits.loginFailuresPerAccount);
+  const signupMails = accountLimiter(app, 'signup-mail', limits.mailPerAddress);
+  const resetMails = accountLimiter(app, 'reset-mail', limits.mailPerAddress);
+  const google = createGoogleVerifier(config.google);
+  const authenticated = requireUser(db, secret);
+
+  app.post(
+    apiPaths.sendOtp,
+    {
+      config: perIpLimit(limits.mailPerIp),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a sign-up code (the same answer whether or not the address has an account)',
+        body: sendOtpRequestSchema,
+        response: { 200: detailResponseSchema, ...problems(400, 403, 429, 503) },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await signupMails.hit(request, email);
+      await sendSignupCode(deps, email, new Date());
+      return { detail: messages.register.otpSent };
+    },
+  );
+
+  app.post(
+    apiPaths.register,
+    {
+      config: perIpLimit(limits.registerPerIp),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with the mailed code',
+        body: registerRequestSchema,
+        response: { 201: tokenResponseSchema, ...problems(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const pair = await registerAccount(deps, request.body, new Date());
+      noStore(reply);
+      return reply.code(201).send(tokens(pair));
+    },
+  );
+
+  app.post(
+    apiPaths.login,
+    {
+      config: perIpLimit(limits.loginPerIp),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: tokenResponseSchema, ...problems(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await loginFailures.check(request, email);
+      const pair = await passwordLogin(deps, email, password, new Date());
+      if (!pair) {
+        await loginFailures.count(request, email);
+        throw unauthorized(messages.login.failed);
+      }
+      noStore(reply);
+      return tokens(pair);
+    },
+  );
+
+  app.post(
+    apiPaths.refresh,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new pair (rotation with reuse detection)',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const rotated = await rotate(db, secret, request.body.refresh, now);
+      if (!rotated) throw unauthorized(SESSION_ENDED);
+      noStore(reply);
+      return {
+        access: await signAccessToken(secret, rotated.userId, now),
+        refresh: rotated.refresh,
+      };
+    },
+  );
+
+  app.post(
+    apiPaths.logout,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session a refresh token belongs to',
+        body: logoutRequestSchema,
+        response: { 204: z.null(), ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      await revokeFamilyOf(db, request.body.refresh, new Date());
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    apiPaths.profile,
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: profileResponseSchema, ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserById(db, currentUserId(request));
+      if (!user) throw unauthorized(messages.access.authenticationRequired);
+      noStore(reply);
+      return { id: String(user.id), email: user.email, name: user.name };
+    },
+  );
+
+  app.post(
+    apiPaths.changePassword,
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (ends every other session)',
+        security: bearer,
+        body: changePasswordRequestSchema,
+        response: { 200: tokenResponseSchema, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { current_password, password } = request.body;
+      const pair = await changePassword(
+        deps,
+        currentUserId(request),
+        current_password,
+        password,
+        new Date(),
+      );
+      noStore(reply);
+      return tokens(pair);
+    },
+  );
+
+  app.post(
+    apiPaths.forgotPassword,
+    {
+      config: perIpLimit(limits.mailPerIp),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a password reset link (the same answer whether or not the address has an account)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: detailResponseSchema, ...problems(400, 429) },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await resetMails.hit(request, email);
+      const now = new Date();
+      deps.background.run('password reset mail', () => sendResetLink(deps, email, now));
+      return { detail: messages.forgotPassword.sent };
+    },
+  );
+
+  app.post(
+    apiPaths.resetPassword,
+    {
+      // The path carries the reset token, so this route is left out of the request log.
+      logLevel: 'warn',
+      config: perIpLimit(limits.resetPerIp),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed reset link',
+        // The link is checked in the handler so that every bad link gets the same answer.
+        params: z.object({ id: z.string(), token: z.string() }),
+        body: resetPasswordRequestSchema,
+        response: { 200: detailResponseSchema, ...problems(400, 429) },
+      },
+    },
+    async (request) => {
+      const link = resetPasswordParamsSchema.safeParse(request.params);
+      if (!link.success) throw badRequest(messages.resetPassword.failed);
+      await resetPassword(deps, link.data.id, link.data.token, request.body.password, new Date());
+      return { detail: messages.resetPassword.succeeded };
+    },
+  );
+
+  app.post(
+    apiPaths.google,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a Google ID token',
+        body: googleRequestSchema,
+        response: { 200: tokenResponseSchema, ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const pair = await googleLogin(deps, google, request.body.token, new Date());
+      noStore(reply);
+      return tokens(pair);
+    },
+  );
+
+  app.post(
+    apiPaths.googleRegister,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up with a Google ID token (or log in when the account exists)',
+        body: googleRequestSchema,
+        response: {
+          200: tokenResponseSchema,
+          201: tokenResponseSchema,
+          ...problems(400, 401, 403, 409, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await googleRegister(deps, google, request.body.token, new Date());
+      noStore(reply);
+      return reply.code(result.created ? 201 : 200).send(tokens(result.tokens));
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { appRoutes, messages } from '@um/contract';
+import type { OutgoingMail } from './mailer.js';
+
+/**
+ * The mails of the auth flows. Each has a plain-text and an HTML part saying the same thing;
+ * every value put into the HTML is escaped, even those the server made itself.
+ */
+
+const PRODUCT = messages.shell.title;
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function page(paragraphs: string[]): string {
+  const body = paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n');
+  return `<!doctype html>\n<html><body style="font-family: Inter, Arial, sans-serif; color: #0f172a">\n${body}\n</body></html>`;
+}
+
+function link(url: string, label: string): string {
+  return `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+}
+
+export function signupCodeMail(to: string, code: string, validMinutes: number): OutgoingMail {
+  return {
+    to,
+    subject: `Your ${PRODUCT} sign-up code`,
+    text: [
+      `Your ${PRODUCT} sign-up code is ${code}`,
+      '',
+      `Enter it on the sign-up page within ${validMinutes} minutes. It works once.`,
+      'If you did not ask to sign up, ignore this email; no account is created without the code.',
+    ].join('\n'),
+    html: page([
+      `Your ${escapeHtml(PRODUCT)} sign-up code is <strong style="font-size: 1.4em; letter-spacing: 0.2em">${escapeHtml(code)}</strong>`,
+      `Enter it on the sign-up page within ${validMinutes} minutes. It works once.`,
+      'If you did not ask to sign up, ignore this email; no account is created without the code.',
+    ]),
+  };
+}
+
+/** Sent instead of a code when the address already has an account (no enumeration). */
+export function accountExistsMail(to: string, appUrl: string): OutgoingMail {
+  const loginUrl = `${appUrl}${appRoutes.login}`;
+  const forgotUrl = `${appUrl}${appRoutes.forgotPassword}`;
+  return {
+    to,
+    subject: `You already have a ${PRODUCT} account`,
+    text: [
+      `Someone asked to sign up to ${PRODUCT} with this address, which already has an account.`,
+      '',
+      `Log in: ${loginUrl}`,
+      `Forgot your password? Reset it: ${forgotUrl}`,
+      '',
+      'If this was not you, ignore this email; nothing has changed.',
+    ].join('\n'),
+    html: page([
+      `Someone asked to sign up to ${escapeHtml(PRODUCT)} with this address, which already has an account.`,
+      `${link(loginUrl, 'Log in')} or, if you forgot your password, ${link(forgotUrl, 'reset it')}.`,
+      'If this was not you, ignore this email; nothing has changed.',
+    ]),
+  };
+}
+
+export function passwordResetMail(
+  to: string,
+  resetUrl: string,
+  validMinutes: number,
+): OutgoingMail {
+  return {
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    text: [
+      `To choose a new ${PRODUCT} password, open this link:`,
+      '',
+      resetUrl,
+      '',
+      `The link works once, for ${validMinutes} minutes, and stops working if your password changes.`,
+      'If you did not ask for this, ignore this email; your password stays as it is.',
+    ].join('\n'),
+    html: page([
+      `To choose a new ${escapeHtml(PRODUCT)} password, ${link(resetUrl, 'open this link')}.`,
+      `If the link does not open, copy this address into your browser:<br>${escapeHtml(resetUrl)}`,
+      `The link works once, for ${validMinutes} minutes, and stops working if your password changes.`,
+      'If you did not ask for this, ignore this email; your password stays as it is.',
+    ]),
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  ChartColumn,
+  Folder,
+  Gauge,
+  ListChecks,
+  MessageCircle,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { appRoutes } from '@um/contract';
+import { cx } from '../../components/ui/cx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The sidebar of SPEC.md 2, in its order. */
+export const navItems: NavItem[] = [
+  { to: appRoutes.dashboard, label: 'Dashboard', icon: Gauge },
+  { to: appRoutes.projects, label: 'Projects', icon: Folder },
+  { to: appRoutes.tasks, label: 'Tasks', icon: ListChecks },
+  { to: appRoutes.students, label: 'Students', icon: Users },
+  { to: appRoutes.standards, label: 'Standards', icon: ShieldCheck },
+  { to: appRoutes.messages, label: 'Messages', icon: MessageCircle },
+  { to: appRoutes.analytics, label: 'Analytics', icon: ChartColumn },
+  { to: appRoutes.settings, label: 'Settings', icon: Settings },
+];
+
+/** The navigation list; the current screen is highlighted and marked aria-current="page". */
+export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main">
+      <ul className="space-y-1">
+        {navItems.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cx(
+                  'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors duration-fast',
+                  isActive
+                    ? 'bg-brand-600 text-white shadow-soft dark:bg-brand-500/25 dark:text-white'
+                    : 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800/80',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

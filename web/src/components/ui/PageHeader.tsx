@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  /** Buttons on the right, such as "New Project". */
+  actions?: ReactNode;
+}
+
+/** Every screen inside the shell opens with its own h1, so each page has one clear heading. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+        {description && (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
+        )}
+      </div>
+      {actions && <div className="flex gap-3">{actions}</div>}
+    </div>
+  );
+}
+
+export const cardClasses =
+  'rounded-2xl border border-slate-200 bg-white shadow-soft dark:border-slate-800 dark:bg-slate-900/70';

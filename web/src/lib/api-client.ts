@@ -1,0 +1,157 @@
+import { apiPaths } from '@um/contract';
+import type { TokenPair } from '@um/contract';
+import { clearSession, isTokenPair, readTokens, storeTokens } from './session';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's problem detail. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * What validates an answer: any of the contract's zod schemas fits. Typed structurally so
+ * that this module, loaded by every page, does not bring zod along.
+ */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the answer; without it the body is ignored and the call resolves to undefined. */
+  schema?: ResponseSchema<T>;
+  /**
+   * Sign-in calls send no bearer and must not treat their own 401 (wrong password) as an
+   * expired session.
+   */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+}
+
+const REFRESH_LOCK = 'um-session-refresh';
+const unexpectedAnswer = 'The server sent an unexpected answer.';
+
+let inTabQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` while holding the refresh lock. Web Locks make the lock span every tab of the
+ * origin, so two tabs never spend one refresh token; without them, calls in this tab still
+ * wait for each other.
+ */
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  if ('locks' in navigator) {
+    return await navigator.locks.request(REFRESH_LOCK, task);
+  }
+  const run = inTabQueue.then(task, task);
+  inTabQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function readProblem(response: Response): Promise<ApiError> {
+  let detail: string | null = null;
+  let fieldErrors: Record<string, string[]> = {};
+  try {
+    const body = (await response.json()) as { detail?: unknown; errors?: unknown };
+    if (typeof body.detail === 'string' && body.detail.trim() !== '') detail = body.detail;
+    if (body.errors && typeof body.errors === 'object') {
+      fieldErrors = body.errors as Record<string, string[]>;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, an empty body): the status alone has to do.
+  }
+  return new ApiError(response.status, detail, fieldErrors);
+}
+
+async function send(path: string, options: RequestOptions<unknown>, access: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (access) headers['Authorization'] = `Bearer ${access}`;
+  // Fastify refuses an empty body labelled JSON, so the type goes only with a body.
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+}
+
+/**
+ * Trades the stored refresh token for a new pair, at most once across tabs for one expired
+ * access token: whoever gets the lock second finds the pair the first one stored and reuses it.
+ * Resolves to null when the server refuses the refresh token, which ends the session.
+ */
+async function refreshTokens(expiredAccess: string): Promise<TokenPair | null> {
+  return withRefreshLock(async () => {
+    const current = readTokens();
+    if (!current) return null;
+    if (current.access !== expiredAccess) return current;
+    const response = await send(
+      apiPaths.refresh,
+      { method: 'POST', body: { refresh: current.refresh } },
+      null,
+    );
+    if (!response.ok) {
+      // A refused token ends the session; a busy or failing server is not the user's fault.
+      if (response.status === 429 || response.status >= 500) throw await readProblem(response);
+      return null;
+    }
+    const pair: unknown = await response.json().catch(() => null);
+    if (!isTokenPair(pair)) throw new ApiError(response.status, unexpectedAnswer);
+    storeTokens(pair);
+    return pair;
+  });
+}
+
+async function parseBody<T>(response: Response, schema: ResponseSchema<T> | undefined): Promise<T> {
+  if (!schema || response.status === 204) return undefined as T;
+  const result = schema.safeParse(await response.json().catch(() => undefined));
+  if (!result.success) throw new ApiError(response.status, unexpectedAnswer);
+  return result.data;
+}
+
+/**
+ * The one way the web app calls the API: JSON in and out, the bearer token when signed in,
+ * and on a 401 one refresh and one retry. When that fails the session is cleared, which
+ * sends every open screen of every tab back to the login page.
+ */
+export async function apiRequest<T = undefined>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const authenticated = options.authenticated ?? true;
+  const access = authenticated ? (readTokens()?.access ?? null) : null;
+  let response = await send(path, options, access);
+
+  if (response.status === 401 && access) {
+    const pair = await refreshTokens(access);
+    if (!pair) {
+      clearSession();
+      throw await readProblem(response);
+    }
+    response = await send(path, options, pair.access);
+    if (response.status === 401) {
+      clearSession();
+      throw await readProblem(response);
+    }
+  }
+
+  if (!response.ok) throw await readProblem(response);
+  return parseBody(response, options.schema);
+}
+
+/** The server's explanation of a failed call, when it gave one. */
+export function errorDetail(error: unknown): string | null {
+  return error instanceof ApiError ? error.detail : null;
+}

@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/**
+ * Query keys by group (SPEC.md 7: a change refreshes the user, student, standard and message
+ * groups), so invalidating a group's root refreshes everything under it.
+ */
+export const queryKeys = {
+  user: ['user'] as const,
+  profile: ['user', 'profile'] as const,
+  clientConfig: ['config'] as const,
+  students: ['students'] as const,
+  standards: ['standards'] as const,
+  messages: ['messages'] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+};
+
+/** Client errors will not change on a retry; network failures and 5xx may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { useSyncExternalStore } from 'react';
+import { SESSION_STORAGE_DAYS } from '@um/contract';
+import type { Profile, TokenPair } from '@um/contract';
+
+/** SPEC.md 3: the tokens and the user, each under its own key in local storage and a cookie. */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+export type SessionUser = Profile;
+
+export interface StoredSession {
+  tokens: TokenPair | null;
+  user: SessionUser | null;
+}
+
+const MAX_AGE_SECONDS = SESSION_STORAGE_DAYS * 24 * 60 * 60;
+const CHANGE_EVENT = 'um:session-change';
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const maxAge = value === null ? 0 : MAX_AGE_SECONDS;
+  document.cookie = `${name}=${encodeURIComponent(value ?? '')}; max-age=${maxAge}; path=/; SameSite=Strict${secure}`;
+}
+
+/** Local storage first; the cookie keeps the session when a browser has purged storage alone. */
+function readRaw(key: string): string | null {
+  return localStorage.getItem(key) ?? readCookie(key);
+}
+
+function hasStrings<K extends string>(
+  value: unknown,
+  keys: readonly K[],
+): value is Record<K, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string')
+  );
+}
+
+/**
+ * Checks the stored text by hand rather than with the contract's zod schemas: this module is
+ * on every page's first load, and zod would double what the login page downloads.
+ */
+function parse<K extends string>(raw: string | null, keys: readonly K[]): Record<K, string> | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return hasStrings(value, keys) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isTokenPair(value: unknown): value is TokenPair {
+  return hasStrings(value, ['access', 'refresh'] as const);
+}
+
+function write(key: string, value: unknown): void {
+  const raw = value === null ? null : JSON.stringify(value);
+  if (raw === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, raw);
+  writeCookie(key, raw);
+}
+
+function notify(): void {
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function readTokens(): TokenPair | null {
+  const tokens = parse(readRaw(TOKEN_KEY), ['access', 'refresh'] as const);
+  return tokens && { access: tokens.access, refresh: tokens.refresh };
+}
+
+export function readUser(): SessionUser | null {
+  const user = parse(readRaw(USER_KEY), ['id', 'email', 'name'] as const);
+  return user && { id: user.id, email: user.email, name: user.name };
+}
+
+export function storeTokens(tokens: TokenPair): void {
+  write(TOKEN_KEY, { access: tokens.access, refresh: tokens.refresh });
+  notify();
+}
+
+export function storeUser(user: SessionUser): void {
+  write(USER_KEY, { id: user.id, email: user.email, name: user.name });
+  notify();
+}
+
+/** Forgets tokens and user in this tab; other tabs hear it through the storage event. */
+export function clearSession(): void {
+  write(TOKEN_KEY, null);
+  write(USER_KEY, null);
+  notify();
+}
+
+let cachedKey: string | null = null;
+let cachedSession: StoredSession = { tokens: null, user: null };
+
+/** A stable snapshot for useSyncExternalStore: a new object only when the stored text changes. */
+export function getSessionSnapshot(): StoredSession {
+  const key = `${readRaw(TOKEN_KEY) ?? ''}\u0000${readRaw(USER_KEY) ?? ''}`;
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cachedSession = { tokens: readTokens(), user: readUser() };
+  }
+  return cachedSession;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored session, re-rendering on changes made here, in other tabs, or by the API client. */
+export function useStoredSession(): StoredSession {
+  return useSyncExternalStore(subscribeToSession, getSessionSnapshot);
+}

@@ -1,0 +1,105 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { THEME_STORAGE_KEY } from '@um/contract';
+import { ThemeToggle } from '../components/ui/ThemeToggle';
+import { setSystemDark } from '../test/match-media';
+import themeInitSource from '../../public/theme-init.js?raw';
+import { nextThemeMode, readThemeMode, startThemeSync } from './theme';
+
+const isDark = () => document.documentElement.classList.contains('dark');
+
+/** Runs public/theme-init.js the way the browser does: a classic script before the app. */
+function runThemeInitScript() {
+  new Function(themeInitSource)();
+}
+
+describe('colour mode', () => {
+  it('defaults to following the system', () => {
+    expect(readThemeMode()).toBe('system');
+    localStorage.setItem(THEME_STORAGE_KEY, 'sepia');
+    expect(readThemeMode()).toBe('system');
+  });
+
+  it('cycles so that the first press always changes what the screen shows', () => {
+    expect(nextThemeMode('system', false)).toBe('dark');
+    expect(nextThemeMode('dark', false)).toBe('light');
+    expect(nextThemeMode('light', false)).toBe('system');
+    expect(nextThemeMode('system', true)).toBe('light');
+    expect(nextThemeMode('light', true)).toBe('dark');
+    expect(nextThemeMode('dark', true)).toBe('system');
+  });
+
+  it("the 'Toggle color mode' button stores the choice under 'theme' and sets the root class", async () => {
+    const user = userEvent.setup();
+    render(<ThemeToggle />);
+    const button = screen.getByRole('button', { name: 'Toggle color mode' });
+    expect(button).toHaveAttribute('title', 'Color mode: System');
+
+    await user.click(button);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(isDark()).toBe(true);
+    expect(button).toHaveAttribute('title', 'Color mode: Dark');
+
+    await user.click(button);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(isDark()).toBe(false);
+
+    await user.click(button);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+    expect(isDark()).toBe(false);
+  });
+
+  it('follows a choice made in another tab', () => {
+    const stop = startThemeSync();
+    render(<ThemeToggle />);
+
+    act(() => {
+      localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: 'dark' }),
+      );
+    });
+
+    expect(isDark()).toBe(true);
+    expect(screen.getByRole('button', { name: 'Toggle color mode' })).toHaveAttribute(
+      'title',
+      'Color mode: Dark',
+    );
+    stop();
+  });
+
+  it('on system, follows the operating system when it switches', () => {
+    const stop = startThemeSync();
+    act(() => setSystemDark(true));
+    expect(isDark()).toBe(true);
+    act(() => setSystemDark(false));
+    expect(isDark()).toBe(false);
+
+    localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    act(() => setSystemDark(true));
+    expect(isDark()).toBe(false);
+    stop();
+  });
+});
+
+describe('theme-init.js, the script that runs before the first paint', () => {
+  it('applies a stored dark choice', () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    runThemeInitScript();
+    expect(isDark()).toBe(true);
+  });
+
+  it('applies a stored light choice even on a dark system', () => {
+    setSystemDark(true);
+    localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    runThemeInitScript();
+    expect(isDark()).toBe(false);
+  });
+
+  it('follows the system when nothing is stored', () => {
+    setSystemDark(true);
+    runThemeInitScript();
+    expect(isDark()).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { useSyncExternalStore } from 'react';
+import { THEME_MODES, THEME_STORAGE_KEY } from '@um/contract';
+
+export type ThemeMode = (typeof THEME_MODES)[number];
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const CHANGE_EVENT = 'um:theme-change';
+
+function isThemeMode(value: unknown): value is ThemeMode {
+  return (THEME_MODES as readonly unknown[]).includes(value);
+}
+
+/** The stored choice; anything else (nothing stored, storage blocked) follows the system. */
+export function readThemeMode(): ThemeMode {
+  try {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return isThemeMode(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function systemPrefersDark(): boolean {
+  return window.matchMedia(DARK_QUERY).matches;
+}
+
+/** Puts the mode on the root element, as public/theme-init.js does before the first paint. */
+export function applyThemeMode(mode: ThemeMode): void {
+  const dark = mode === 'dark' || (mode === 'system' && systemPrefersDark());
+  document.documentElement.classList.toggle('dark', dark);
+}
+
+/**
+ * The mode the toggle moves to. From system it goes to the opposite of what the system shows,
+ * so the first press always changes the screen; then to the other fixed mode; then back.
+ */
+export function nextThemeMode(mode: ThemeMode, systemDark: boolean): ThemeMode {
+  const opposite: ThemeMode = systemDark ? 'light' : 'dark';
+  const same: ThemeMode = systemDark ? 'dark' : 'light';
+  if (mode === 'system') return opposite;
+  if (mode === opposite) return same;
+  return 'system';
+}
+
+export function setThemeMode(mode: ThemeMode): void {
+  localStorage.setItem(THEME_STORAGE_KEY, mode);
+  applyThemeMode(mode);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function subscribe(listener: () => void): () => void {
+  const media = window.matchMedia(DARK_QUERY);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === THEME_STORAGE_KEY) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  media.addEventListener('change', listener);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+    media.removeEventListener('change', listener);
+  };
+}
+
+/**
+ * Keeps the root element's class right for the page's lifetime: when another tab changes the
+ * choice (the storage event) and when the system setting flips while on system.
+ */
+export function startThemeSync(): () => void {
+  return subscribe(() => applyThemeMode(readThemeMode()));
+}
+
+function snapshot(): string {
+  return `${readThemeMode()}:${systemPrefersDark() ? 'dark' : 'light'}`;
+}
+
+export interface ThemeState {
+  mode: ThemeMode;
+  resolved: 'light' | 'dark';
+  toggle: () => void;
+}
+
+export function useTheme(): ThemeState {
+  const [mode, system] = useSyncExternalStore(subscribe, snapshot).split(':') as [
+    ThemeMode,
+    'light' | 'dark',
+  ];
+  const resolved = mode === 'system' ? system : mode;
+  return {
+    mode,
+    resolved,
+    toggle: () => setThemeMode(nextThemeMode(mode, system === 'dark')),
+  };
+}

@@ -1,0 +1,61 @@
+import { vi } from 'vitest';
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface StubReply {
+  status?: number;
+  body?: unknown;
+}
+
+export type StubHandler = (request: StubRequest) => StubReply | Promise<StubReply>;
+
+/**
+ * Replaces fetch at the network boundary with answers keyed by "METHOD /path" (the query
+ * string is ignored for matching). A value may be a fixed reply or a function of the request;
+ * an unknown call answers 404 problem JSON, as the real server would. Every call is recorded.
+ */
+export function stubFetch(routes: Record<string, StubReply | StubHandler>) {
+  const calls: StubRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), window.location.origin);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const raw = typeof init.body === 'string' ? init.body : undefined;
+    const request: StubRequest = {
+      method,
+      path: url.pathname,
+      url,
+      headers: new Headers(init.headers),
+      body: raw === undefined ? undefined : JSON.parse(raw),
+    };
+    calls.push(request);
+    const route = routes[`${method} ${url.pathname}`];
+    const reply: StubReply =
+      route === undefined
+        ? { status: 404, body: { status: 404, detail: `No resource at ${url.pathname}.` } }
+        : typeof route === 'function'
+          ? await route(request)
+          : route;
+    const status = reply.status ?? 200;
+    return new Response(
+      status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body),
+      { status, headers: { 'content-type': 'application/json' } },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    /** The recorded calls to one "METHOD /path". */
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+  };
+}
+
+/** A reply that never arrives, for looking at a screen while it waits. */
+export function pending(): Promise<StubReply> {
+  return new Promise(() => undefined);
+}
