@@ -98,8 +98,16 @@ export async function createTestApp(
 ): Promise<TestApp & { close(): Promise<void> }> {
   const database = await createTestDatabase(dialect);
   const config = testConfig({ database: database.config, ...configOverrides });
-  const app = await buildApp(config, { ...appOverrides, database });
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp(config, { ...appOverrides, database });
+    await app.ready();
+  } catch (error) {
+    // A test whose app fails to build must not leave its PostgreSQL schema behind.
+    await database.destroy();
+    rmSync(config.dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,
