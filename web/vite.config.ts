@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
-const contractDir = fileURLToPath(new URL('../contract/src/', import.meta.url));
 const apiOrigin = process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -22,12 +21,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      treeshake: {
-        // The contract's modules only declare schemas, texts and constants. Saying so lets a
-        // screen that needs only texts leave zod out: the login page's size depends on it.
-        moduleSideEffects: (id) => (id.startsWith(contractDir) ? false : undefined),
-      },
-    },
   },
 });
