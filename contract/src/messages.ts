@@ -113,3 +113,14 @@ export const fieldMessages = {
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
 } as const;
+
+/**
+ * Texts for what the product does beyond the spec (editing a student), written in the spec's
+ * voice and kept here so the web app and its tests read them from one place.
+ */
+export const appMessages = {
+  students: {
+    updated: 'Student updated successfully!',
+    updateFailed: 'Failed to update student. Please try again.',
+  },
+} as const;

@@ -1,6 +1,9 @@
+import { messages } from '@um/contract';
 import { expect, test } from './fixtures.js';
+import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { uniqueEmail } from './support/session.js';
+import { viewports } from './support/ui.js';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`in ${colorScheme} mode`, () => {
@@ -66,4 +69,81 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page, `drawer (${colorScheme})`);
     });
   });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [width, viewport] of Object.entries(viewports)) {
+    test.describe(`in ${colorScheme} mode at ${width} width`, () => {
+      // Checked at rest: a fade-in caught half way would be measured at partial contrast.
+      test.use({ colorScheme, viewport, reducedMotion: 'reduce' });
+
+      test('the signed-in screens and their forms and dialogs have no accessibility violations', async ({
+        signedInPage: page,
+        account,
+        request,
+      }) => {
+        const tag = uniqueTag();
+        const standard = await createStandardViaApi(request, account, `Grade 3 ${tag}`, 3);
+        const student = await createStudentViaApi(request, account, {
+          name: `Axe Student ${tag}`,
+          email: `axe-${tag}@pupils.test`,
+          roll_number: 'AX-1',
+          standard: standard.id,
+          phone_number: '+91 98450 12345',
+          address: '12 MG Road, Bengaluru',
+        });
+        const label = (what: string) => `${what} (${colorScheme}, ${width})`;
+
+        const sampleScreens = [
+          ['/dashboard', /^Welcome back/],
+          ['/projects', 'Projects'],
+          ['/tasks', 'Tasks'],
+          ['/profile', 'Profile'],
+        ] as const;
+        for (const [path, heading] of [
+          // At desktop width the test above already checks these.
+          ...(width === 'phone' ? sampleScreens : []),
+          ['/messages', 'Messages'],
+          [`/students?standard=${standard.id}`, 'Students'],
+          ['/standards', 'Standards'],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          // Lists have loaded once no loading status is left.
+          await expect(page.getByRole('status')).toHaveCount(0);
+          await expectNoAxeViolations(page, label(path));
+        }
+
+        await page.getByRole('button', { name: 'Add Standard' }).click();
+        await page.getByLabel('Name').fill(' ');
+        await page.getByLabel('Grade level').fill('13');
+        await page.getByRole('button', { name: 'Save standard' }).click();
+        await expect(page.getByText(messages.standards.gradeLevelRange)).toBeVisible();
+        await expectNoAxeViolations(page, label('standard form with errors'));
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, label('delete standard confirmation'));
+        await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+        await expect(page.getByRole('alert')).toContainText(messages.standards.deleteFailed);
+        await expectNoAxeViolations(page, label('standard refused deletion'));
+
+        await page.goto(`/students?standard=${standard.id}`);
+        await page.getByRole('button', { name: 'Add Student' }).click();
+        await page.getByRole('button', { name: 'Save student' }).click();
+        await expect(page.getByText('Please choose a standard.')).toBeVisible();
+        await expectNoAxeViolations(page, label('student form with errors'));
+        await page.getByRole('button', { name: `Edit student ${student.name}` }).click();
+        await expect(page.getByLabel('Roll number')).toHaveValue('AX-1');
+        await expectNoAxeViolations(page, label('student edit form'));
+        await page.getByRole('button', { name: `Delete student ${student.name}` }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, label('delete student confirmation'));
+        await page.keyboard.press('Escape');
+        await page.getByLabel('Search students').fill(`nobody-${tag}`);
+        await expect(page.getByText(messages.students.empty)).toBeVisible();
+        await expectNoAxeViolations(page, label('students empty state'));
+      });
+    });
+  }
 }

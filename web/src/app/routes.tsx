@@ -30,6 +30,15 @@ const ProjectsPage = lazy(() =>
 const TasksPage = lazy(() =>
   import('../features/placeholders/TasksPage').then((m) => ({ default: m.TasksPage })),
 );
+const StudentsPage = lazy(() =>
+  import('../features/students/StudentsPage').then((m) => ({ default: m.StudentsPage })),
+);
+const StandardsPage = lazy(() =>
+  import('../features/standards/StandardsPage').then((m) => ({ default: m.StandardsPage })),
+);
+const MessagesPage = lazy(() =>
+  import('../features/messages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -66,7 +75,9 @@ export function AppRoutes() {
           <Route path={appRoutes.projects} element={<ProjectsPage />} />
           <Route path={appRoutes.tasks} element={<TasksPage />} />
           <Route path={appRoutes.profile} element={<Profile />} />
-          {/* Students, standards and messages (issue 6) are added here, inside the shell. */}
+          <Route path={appRoutes.students} element={<StudentsPage />} />
+          <Route path={appRoutes.standards} element={<StandardsPage />} />
+          <Route path={appRoutes.messages} element={<MessagesPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -11,6 +11,8 @@ export const queryKeys = {
   clientConfig: ['config'] as const,
   students: ['students'] as const,
   standards: ['standards'] as const,
+  /** Every standard, paged through in full: the standards screen and the students filter share it. */
+  allStandards: ['standards', 'all'] as const,
   messages: ['messages'] as const,
   unreadCount: ['messages', 'unread-count'] as const,
 };

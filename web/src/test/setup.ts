@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
+
+// The default 1 s wait for findBy queries is too short when the suite shares a busy machine
+// (CI runs the browser tests and the API tests on the same two cores).
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   installMatchMedia();

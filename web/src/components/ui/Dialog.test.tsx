@@ -95,4 +95,22 @@ describe('ConfirmDialog', () => {
     expect(root.inert).toBe(false);
     root.remove();
   });
+
+  it('gives focus back only once the app is no longer inert, as browsers refuse focus inside inert', async () => {
+    const user = userEvent.setup();
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    render(<DeleteButton onConfirm={vi.fn()} />, { container: root });
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    const inertWhenFocused: boolean[] = [];
+    opener.addEventListener('focus', () => inertWhenFocused.push(root.inert));
+
+    await user.click(opener);
+    inertWhenFocused.length = 0;
+    await user.keyboard('{Escape}');
+
+    expect(inertWhenFocused).toEqual([false]);
+    root.remove();
+  });
 });

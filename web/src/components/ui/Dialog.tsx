@@ -22,8 +22,9 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useFocusTrap(panel, open, onClose);
 
+  // Declared before the focus trap on purpose: effects clean up in order, so the page is
+  // focusable again by the time the trap gives focus back to the element that opened the dialog.
   useEffect(() => {
     const root = document.getElementById('root');
     if (!open || !root) return;
@@ -32,6 +33,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
       root.inert = false;
     };
   }, [open]);
+  useFocusTrap(panel, open, onClose);
 
   if (!open) return null;
   return createPortal(

@@ -1,0 +1,214 @@
+import { messages } from '@um/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
+import { tabTo } from './support/ui.js';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/**
+ * Tabs through the whole page once and expects every visible control to take focus, each with
+ * a visible focus indicator (an outline or a ring).
+ */
+async function expectEveryControlTabbable(page: Page, screen: string): Promise<void> {
+  const controls = await page.evaluate(() => {
+    const selector = [
+      'a[href]',
+      'button:not([disabled])',
+      'input:not([disabled]):not([type="hidden"])',
+      'select:not([disabled])',
+      'textarea:not([disabled])',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+    const all = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+      (element) => element.checkVisibility() && !element.closest('[inert]'),
+    );
+    all.forEach((element, index) => (element.dataset['tabCheck'] = String(index)));
+    // Each focus is noted in the page as it happens, so the walk needs no round trip per key.
+    const seen: Array<{ index: number; shown: boolean }> = [];
+    (window as unknown as { tabWalk: typeof seen }).tabWalk = seen;
+    document.addEventListener('focusin', (event) => {
+      const element = event.target as HTMLElement;
+      if (!element.dataset['tabCheck']) return;
+      const style = getComputedStyle(element);
+      const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      seen.push({
+        index: Number(element.dataset['tabCheck']),
+        shown: outlined || style.boxShadow !== 'none',
+      });
+    });
+    return all.map(
+      (element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
+    );
+  });
+
+  for (let press = 0; press < controls.length + 3; press += 1) await page.keyboard.press('Tab');
+  const walk = await page.evaluate(
+    () => (window as unknown as { tabWalk: Array<{ index: number; shown: boolean }> }).tabWalk,
+  );
+
+  const reached = new Map(walk.map(({ index, shown }) => [index, shown]));
+  const missed = controls.filter((_, index) => !reached.has(index));
+  const unmarked = controls.filter((_, index) => reached.get(index) === false);
+  expect(missed, `controls on ${screen} that Tab never reaches`).toEqual([]);
+  expect(unmarked, `controls on ${screen} with no visible focus`).toEqual([]);
+}
+
+/** Picks an option the keyboard way: arrow keys on the focused select. */
+async function chooseWithArrows(page: Page, select: Locator, label: string): Promise<void> {
+  for (let press = 0; press < 60; press += 1) {
+    await expect(select).toBeFocused();
+    if ((await select.locator('option:checked').textContent()) === label) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(select.locator('option:checked')).toHaveText(label);
+}
+
+/** Opens each screen from the sidebar by keyboard and walks every control on it with Tab. */
+async function walkScreens(page: Page, screens: ReadonlyArray<readonly [string, string | RegExp]>) {
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, heading] of screens) {
+    // A walk ends just past the link that led to its screen: the next link is a step back.
+    await tabTo(page, sidebar.getByRole('link', { name: link }), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Lists have loaded once no loading status is left.
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectEveryControlTabbable(page, link);
+  }
+}
+
+test('the sample screens and the profile are reached by keyboard, and Tab reaches every control', async ({
+  signedInPage: page,
+}) => {
+  await walkScreens(page, [
+    ['Dashboard', /^Welcome back/],
+    ['Projects', 'Projects'],
+    ['Tasks', 'Tasks'],
+    ['Analytics', /^Welcome back/],
+    ['Settings', /^Welcome back/],
+  ]);
+
+  const accountMenu = page.getByRole('button', { name: /^Account menu/ });
+  await tabTo(page, accountMenu);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expectEveryControlTabbable(page, 'Profile');
+});
+
+test('students, standards and messages are reached by keyboard, and Tab reaches every control', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  // Something in each list, so its row buttons are walked too.
+  const tag = uniqueTag();
+  const standard = await createStandardViaApi(request, account, `Grade 4 ${tag}`, 4);
+  await createStudentViaApi(request, account, {
+    name: `Tab Walker ${tag}`,
+    email: `walker-${tag}@pupils.test`,
+    roll_number: 'K-1',
+    standard: standard.id,
+  });
+
+  await walkScreens(page, [
+    ['Students', 'Students'],
+    ['Standards', 'Standards'],
+    ['Messages', 'Messages'],
+  ]);
+});
+
+test('a standard is added, edited and deleted with the keyboard alone', async ({
+  signedInPage: page,
+}) => {
+  const name = `Keys ${uniqueTag()}`;
+  await page.goto('/standards');
+
+  const addStandard = page.getByRole('button', { name: 'Add Standard' });
+  await tabTo(page, addStandard);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(`${name} draft`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Made with keys');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save standard' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.standards.added);
+  await expect(addStandard).toBeFocused();
+
+  await tabTo(page, page.getByRole('button', { name: `Edit standard ${name} draft` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(addStandard).toBeDisabled();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.standards.updated);
+  await expect(page.getByRole('button', { name: `Edit standard ${name}` })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Delete standard ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(messages.standards.confirmDelete);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.standards.deleted);
+  await expect(page.getByRole('heading', { name: 'All standards' })).toBeFocused();
+});
+
+test('a student is added, found and deleted with the keyboard alone', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standard = await createStandardViaApi(request, account, `Keys ${tag}`, 9);
+  await page.goto('/students');
+
+  const addStudent = page.getByRole('button', { name: 'Add Student' });
+  await tabTo(page, addStudent);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type(`Kavya ${tag}`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`kavya-${tag}@pupils.test`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('K-9');
+  await page.keyboard.press('Tab');
+  await chooseWithArrows(page, page.getByLabel('Standard', { exact: true }), standard.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('080 2222 3333');
+  // Enter in a text field sends the form, as in any browser form.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.students.added);
+  await expect(addStudent).toBeFocused();
+
+  const filter = page.getByLabel('Filter by standard');
+  await tabTo(page, filter);
+  await chooseWithArrows(page, filter, standard.name);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Search students')).toBeFocused();
+  await page.keyboard.type('K-9');
+  const heading = `Students in ${standard.name} matching “K-9”`;
+  await expect(page.getByRole('region', { name: heading }).getByRole('listitem')).toHaveCount(1);
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Edit student Kavya ${tag}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Delete student Kavya ${tag}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText(messages.students.confirmDelete);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.students.deleted);
+  await expect(page.getByRole('heading', { name: heading })).toBeFocused();
+  await expect(page.getByText(messages.students.empty)).toBeVisible();
+});

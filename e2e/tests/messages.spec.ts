@@ -1,0 +1,190 @@
+import { messages } from '@um/contract';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { postMessageViaApi, readWholeInbox, uniqueTag } from './support/api.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { createAccount, storeSession } from './support/session.js';
+import type { Account } from './support/session.js';
+import { expectNoticeToVanishOnItsOwn, tabTo, viewports } from './support/ui.js';
+
+// Every message reaches every account, so a message posted by one test would change the
+// unread counts another test checks. The tests that post are all here and run one at a time.
+test.describe.configure({ mode: 'serial' });
+
+const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Messages, / });
+const inbox = (page: Page) => page.getByRole('region', { name: 'Inbox' });
+const messageItem = (page: Page, content: string) =>
+  inbox(page).getByRole('listitem').filter({ hasText: content });
+const opener = (item: Locator) => item.getByRole('button').first();
+
+async function openInBrowser(browser: Browser, account: Account, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await storeSession(page, account.tokens, account.profile);
+  await page.goto(path);
+  return page;
+}
+
+async function send(page: Page, content: string) {
+  await page.getByRole('button', { name: 'New Message' }).click();
+  await page.getByLabel('Message', { exact: true }).fill(content);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toContainText(messages.inbox.sent);
+}
+
+/** Leaves the inbox and comes back through the header badge, as someone told of new mail would. */
+async function backToInboxByBadge(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await badge(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+}
+
+test("two staff members exchange messages, and each one's unread badge is right", async ({
+  signedInPage: pageA,
+  account: a,
+  request,
+  browser,
+}) => {
+  const tag = uniqueTag();
+  const b = await createAccount(request);
+  await Promise.all([readWholeInbox(request, a), readWholeInbox(request, b)]);
+  const pageB = await openInBrowser(browser, b, '/messages');
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
+
+  await pageA.goto('/messages');
+  await expect(badge(pageA)).toHaveAccessibleName('Messages, none unread');
+  const hello = `Hello from A ${tag}`;
+  await send(pageA, hello);
+  await expect(opener(messageItem(pageA, hello))).toHaveAccessibleName(
+    new RegExp(`^${a.name} .+ ${hello}$`),
+  );
+  await expect(badge(pageA)).toHaveAccessibleName('Messages, none unread');
+
+  await backToInboxByBadge(pageB);
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, 1 unread');
+  const received = opener(messageItem(pageB, hello));
+  await expect(received).toHaveAccessibleName(new RegExp(`^Unread ${a.name} .+ ${hello}$`));
+  await expect(received.getByText(a.name, { exact: true })).toHaveCSS('font-weight', '700');
+  await received.click();
+  await expect(received).toHaveAttribute('aria-expanded', 'true');
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
+  await expect(received).toHaveAccessibleName(new RegExp(`^${a.name} `));
+  await received.click();
+  await expect(received).toHaveAttribute('aria-expanded', 'false');
+  await pageB.reload();
+  await expect(received).toHaveAccessibleName(new RegExp(`^${a.name} `));
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
+
+  const reply = `Reply from B ${tag}`;
+  await send(pageB, reply);
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
+
+  await backToInboxByBadge(pageA);
+  await expect(badge(pageA)).toHaveAccessibleName('Messages, 1 unread');
+  await opener(messageItem(pageA, reply)).click();
+  await expect(badge(pageA)).toHaveAccessibleName('Messages, none unread');
+
+  // Deleting takes a message out of one inbox only.
+  await messageItem(pageB, hello)
+    .getByRole('button', { name: /^Delete message from/ })
+    .click();
+  await pageB.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(pageB.getByRole('status')).toContainText(messages.inbox.deleted);
+  await expect(messageItem(pageB, hello)).toHaveCount(0);
+  await pageA.reload();
+  await expect(messageItem(pageA, hello)).toBeVisible();
+  await pageB.context().close();
+});
+
+test('the inbox works by keyboard alone, and its banners go after 5 seconds', async ({
+  signedInPage: page,
+}) => {
+  const note = `Keyboard note ${uniqueTag()}`;
+  await page.goto('/messages');
+  await expect(inbox(page).getByRole('list')).toBeVisible();
+
+  const newMessage = page.getByRole('button', { name: 'New Message' });
+  await tabTo(page, newMessage);
+  await page.keyboard.press('Enter');
+  const box = page.getByLabel('Message', { exact: true });
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(messages.inbox.contentRequired)).toBeVisible();
+  await expect(box).toBeFocused();
+  await page.keyboard.type(note);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(messages.inbox.sent);
+  await expect(newMessage).toBeFocused();
+  await expect(box).toBeHidden();
+
+  const item = messageItem(page, note);
+  await tabTo(page, opener(item));
+  await page.keyboard.press('Enter');
+  await expect(opener(item)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(opener(item)).toHaveAttribute('aria-expanded', 'false');
+
+  const remove = item.getByRole('button', { name: /^Delete message from/ });
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(messages.inbox.confirmDelete);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await expectNoticeToVanishOnItsOwn(page, messages.inbox.deleted, async () => {
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toContainText(messages.inbox.deleted);
+    await expect(page.getByRole('heading', { name: 'Inbox' })).toBeFocused();
+    await expect(item).toHaveCount(0);
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`in ${colorScheme} mode`, () => {
+    test.use({ colorScheme, reducedMotion: 'reduce' });
+
+    test('the messages screen has no accessibility violations at desktop and phone widths', async ({
+      signedInPage: page,
+      request,
+    }) => {
+      const colleague = await createAccount(request);
+      const note = `A note for the accessibility check ${uniqueTag()}`;
+      await postMessageViaApi(request, colleague, note);
+
+      for (const [width, viewport] of Object.entries(viewports)) {
+        const label = `/messages at ${width} width (${colorScheme})`;
+        await page.setViewportSize(viewport);
+        await page.goto('/messages');
+        const item = messageItem(page, note);
+        await expect(item).toBeVisible();
+        await expectNoAxeViolations(page, label);
+
+        await opener(item).click();
+        await expect(opener(item)).toHaveAttribute('aria-expanded', 'true');
+        await expectNoAxeViolations(page, `${label}, a message open`);
+
+        await page.getByRole('button', { name: 'New Message' }).click();
+        await page.getByRole('button', { name: 'Send' }).click();
+        await expect(page.getByText(messages.inbox.contentRequired)).toBeVisible();
+        await expectNoAxeViolations(page, `${label}, composer with an error`);
+
+        await item.getByRole('button', { name: /^Delete message from/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, `${label}, delete confirmation`);
+        await page.keyboard.press('Escape');
+      }
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { NOTICE_DISMISS_MS } from '@um/contract';
+import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/** The widths every screen is checked at: a desktop, and a phone below the lg breakpoint. */
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Goes to a screen the way a user does: through the sidebar. */
+export async function openFromSidebar(page: Page, screen: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: screen }).click();
+  await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would, and fails if
+ * it is never reached.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { backwards = false, maxPresses = 120 } = {},
+): Promise<void> {
+  for (let press = 0; press < maxPresses; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reachable by ${backwards ? 'Shift+Tab' : 'Tab'}`).toBeFocused();
+}
+
+interface NoticeTimes {
+  shown?: number;
+  gone?: number;
+}
+
+/**
+ * Runs `trigger`, which makes a notice saying `text` appear, and expects the notice to go by
+ * itself 5 seconds later (SPEC.md 4), not before. The page itself times the notice, so how
+ * busy the test machine is does not blur the measurement.
+ */
+export async function expectNoticeToVanishOnItsOwn(
+  page: Page,
+  text: string,
+  trigger: () => Promise<void>,
+): Promise<void> {
+  await page.evaluate((text) => {
+    const times: NoticeTimes = {};
+    (window as unknown as { noticeTimes: NoticeTimes }).noticeTimes = times;
+    const present = () =>
+      [...document.querySelectorAll('[role="status"], [role="alert"]')].some((element) =>
+        element.textContent?.includes(text),
+      );
+    new MutationObserver(() => {
+      if (times.shown === undefined && present()) times.shown = performance.now();
+      else if (times.shown !== undefined && times.gone === undefined && !present()) {
+        times.gone = performance.now();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+
+  await trigger();
+  const readTimes = () =>
+    page.evaluate(() => (window as unknown as { noticeTimes: NoticeTimes }).noticeTimes);
+  await expect
+    .poll(async () => (await readTimes()).gone, { timeout: NOTICE_DISMISS_MS + 5_000 })
+    .toBeDefined();
+  const { shown, gone } = await readTimes();
+  expect(shown, `"${text}" was shown`).toBeDefined();
+  const visibleFor = gone! - shown!;
+  expect(visibleFor).toBeGreaterThanOrEqual(NOTICE_DISMISS_MS - 50);
+  expect(visibleFor).toBeLessThan(NOTICE_DISMISS_MS + 1_000);
+}

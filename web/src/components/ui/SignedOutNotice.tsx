@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { appRoutes, messages } from '@um/contract';
+import { Banner } from './Banner';
+import { PageHeader } from './PageHeader';
+
+/**
+ * What a data screen shows when it has no access token (SPEC.md 6), for the moment between the
+ * session ending in another tab and the app sending this one to the login page.
+ */
+export function SignedOutNotice({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Banner tone="error" message={messages.access.pleaseLogIn} />
+      <p className="mt-4 text-sm">
+        <Link
+          to={appRoutes.login}
+          className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+        >
+          Log in
+        </Link>
+      </p>
+    </>
+  );
+}

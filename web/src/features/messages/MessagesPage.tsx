@@ -1,0 +1,289 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { PenLine, Trash2 } from 'lucide-react';
+import { MESSAGE_PREVIEW_LINES, messages } from '@um/contract';
+import type { Message } from '@um/contract';
+import { Banner, useNotice } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/Dialog';
+import { IconButton } from '../../components/ui/IconButton';
+import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
+import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
+import { cx } from '../../components/ui/cx';
+import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { errorDetail } from '../../lib/api-client';
+import { useStoredSession } from '../../lib/session';
+import { Composer } from './Composer';
+import { useDeleteMessage, useInbox, useMarkRead } from './hooks';
+
+const COMPOSER_ID = 'message-composer';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function MessagesPage() {
+  const { tokens } = useStoredSession();
+  return tokens ? <Inbox /> : <SignedOutNotice title="Messages" />;
+}
+
+function Inbox() {
+  const inbox = useInbox();
+  const markRead = useMarkRead();
+  const remove = useDeleteMessage();
+  const { notice, show, clear } = useNotice();
+  const [composing, setComposing] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const { remember, restore } = useReturnFocus();
+  const newButton = useRef<HTMLButtonElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // A deleted message takes its row, and the button that had focus, with it.
+  const [deletedCount, setDeletedCount] = useState(0);
+
+  useEffect(() => {
+    if (deletedCount > 0) listHeading.current?.focus();
+  }, [deletedCount]);
+
+  const rows = inbox.data?.pages.flatMap((page) => page.data) ?? [];
+  const unread = inbox.data?.pages[0]?.unread_count ?? 0;
+
+  function openComposer() {
+    clear();
+    remember();
+    setComposing(true);
+  }
+
+  function closeComposer() {
+    setComposing(false);
+    restore(newButton.current);
+  }
+
+  /** SPEC.md 4: opening toggles the full view and marks an unread message read; read stays read. */
+  function open(message: Message) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(message.id)) next.delete(message.id);
+      else next.add(message.id);
+      return next;
+    });
+    if (!message.is_read) {
+      markRead.mutate(message.id, {
+        onError: (error) =>
+          show({
+            tone: 'error',
+            message: messages.inbox.markReadFailed,
+            detail: errorDetail(error),
+          }),
+      });
+    }
+  }
+
+  function confirmDelete(message: Message) {
+    remove.mutate(message.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        show({ tone: 'success', message: messages.inbox.deleted });
+        setDeletedCount((count) => count + 1);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        show({ tone: 'error', message: messages.inbox.deleteFailed, detail: errorDetail(error) });
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        description="The staff inbox: a message you send reaches every staff member."
+        actions={
+          <Button
+            ref={newButton}
+            aria-expanded={composing}
+            aria-controls={composing ? COMPOSER_ID : undefined}
+            onClick={() => (composing ? closeComposer() : openComposer())}
+          >
+            <PenLine aria-hidden="true" className="size-4" />
+            New Message
+          </Button>
+        }
+      />
+      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+
+      {composing && (
+        <section
+          id={COMPOSER_ID}
+          aria-labelledby={`${COMPOSER_ID}-heading`}
+          className={`${cardClasses} mb-8 p-6`}
+        >
+          <h2 id={`${COMPOSER_ID}-heading`} className="mb-4 font-display text-lg font-semibold">
+            New message
+          </h2>
+          <Composer
+            onSent={() => {
+              show({ tone: 'success', message: messages.inbox.sent });
+              closeComposer();
+            }}
+            onFailed={(error) =>
+              show({
+                tone: 'error',
+                message: messages.inbox.sendFailed,
+                detail: errorDetail(error),
+              })
+            }
+            onCancel={closeComposer}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="inbox-heading" aria-busy={inbox.isFetching || undefined}>
+        <div className="mb-4 flex items-baseline gap-3">
+          <h2
+            id="inbox-heading"
+            ref={listHeading}
+            tabIndex={-1}
+            className="font-display text-lg font-semibold focus:outline-none"
+          >
+            Inbox
+          </h2>
+          {inbox.data && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {unread === 0 ? 'All read' : `${unread} unread`}
+            </p>
+          )}
+        </div>
+        {inbox.isPending ? (
+          <ListSkeleton label="Loading messages…" rowClassName="h-24" />
+        ) : inbox.isError && rows.length === 0 ? (
+          <div className="space-y-4">
+            <Banner
+              tone="error"
+              message={messages.inbox.loadFailed}
+              detail={errorDetail(inbox.error)}
+            />
+            <Button variant="secondary" onClick={() => void inbox.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState>{messages.inbox.empty}</EmptyState>
+        ) : (
+          <>
+            <ul ref={list} className="space-y-3">
+              {rows.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  expanded={expanded.has(message.id)}
+                  onOpen={() => open(message)}
+                  onDelete={() => {
+                    clear();
+                    setDeleting(message);
+                  }}
+                />
+              ))}
+            </ul>
+            <LoadMore
+              hasMore={inbox.hasNextPage}
+              loading={inbox.isFetchingNextPage}
+              onLoadMore={() => void inbox.fetchNextPage()}
+              list={list}
+              count={rows.length}
+            />
+          </>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete message from ${deleting.sender}` : ''}
+        message={messages.inbox.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  expanded: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * One message: a button showing the sender, the time and a two-line preview, which opens the
+ * full text below it. Unread ones are bold and say "Unread", so colour is never the only sign.
+ */
+function MessageItem({ message, expanded, onOpen, onDelete }: MessageItemProps) {
+  const bodyId = useId();
+  const unread = !message.is_read;
+  const time = timeFormat.format(new Date(message.timestamp));
+  return (
+    <li
+      tabIndex={-1}
+      className={cx(
+        cardClasses,
+        unread && 'border-brand-300 bg-brand-50/60 dark:border-brand-700 dark:bg-brand-950/40',
+      )}
+    >
+      <div className="flex items-start gap-2 p-2">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={expanded ? bodyId : undefined}
+          onClick={onOpen}
+          className="min-w-0 flex-1 rounded-xl px-3 py-2 text-left transition-colors duration-fast hover:bg-slate-100 dark:hover:bg-slate-800/60"
+        >
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+            {unread && (
+              <>
+                <span aria-hidden="true" className="size-2 shrink-0 rounded-pill bg-accent-600" />
+                <span className="sr-only">Unread</span>{' '}
+              </>
+            )}
+            <span className={cx('break-words', unread ? 'font-bold' : 'font-medium')}>
+              {message.sender}
+            </span>{' '}
+            <time
+              dateTime={message.timestamp}
+              className="text-xs text-slate-600 dark:text-slate-400"
+            >
+              {time}
+            </time>
+          </span>{' '}
+          {!expanded && (
+            <span
+              data-preview
+              className={cx(
+                'mt-1 overflow-hidden text-sm break-words text-slate-700 [display:-webkit-box] [-webkit-box-orient:vertical] dark:text-slate-300',
+                unread && 'font-semibold text-slate-900 dark:text-slate-100',
+              )}
+              style={{ WebkitLineClamp: MESSAGE_PREVIEW_LINES }}
+            >
+              {message.content}
+            </span>
+          )}
+        </button>
+        <IconButton
+          icon={Trash2}
+          tone="danger"
+          label={`Delete message from ${message.sender}, ${time}`}
+          onClick={onDelete}
+        />
+      </div>
+      {expanded && (
+        <div
+          id={bodyId}
+          className="px-5 pb-4 text-sm break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200"
+        >
+          {message.content}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,298 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, buildPath, currentAcademicYear, messages } from '@um/contract';
+import type { Standard } from '@um/contract';
+import { createQueryClient } from '../../lib/query';
+import { pending, stubFetch } from '../../test/fetch-stub';
+import type { StubHandler, StubReply } from '../../test/fetch-stub';
+import { renderApp, signIn, testUser } from '../../test/render-app';
+import { StandardsPage } from './StandardsPage';
+
+const LIST = `GET ${apiPaths.standards}`;
+const CREATE = `POST ${apiPaths.standards}`;
+
+function standard(id: number, name: string, grade: number, students = 0): Standard {
+  return {
+    id,
+    name,
+    grade_level: grade,
+    description: '',
+    academic_year: '2025',
+    created_at: '2025-09-01T08:00:00.000Z',
+    updated_at: '2025-09-01T08:00:00.000Z',
+    student_count: students,
+  };
+}
+
+const grade5 = standard(5, 'Grade 5 A', 5, 2);
+const grade6 = standard(6, 'Grade 6 B', 6, 1);
+
+function atStandards(routes: Record<string, StubReply | StubHandler>) {
+  signIn();
+  const stub = stubFetch({
+    [`GET ${apiPaths.profile}`]: { body: testUser },
+    [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
+    ...routes,
+  });
+  renderApp('/standards');
+  return stub;
+}
+
+const listOf = (...standards: Standard[]) => ({ body: { data: standards, next_cursor: null } });
+
+describe('standards page', () => {
+  it('lists every standard with its student count, following the cursor in pages of 200', async () => {
+    const { callsTo } = atStandards({
+      [LIST]: ({ url }) =>
+        url.searchParams.get('cursor') === 'after-5'
+          ? { body: { data: [grade6], next_cursor: null } }
+          : { body: { data: [grade5], next_cursor: 'after-5' } },
+    });
+
+    await screen.findByRole('heading', { name: 'Grade 6 B' });
+    const items = within(screen.getByRole('region', { name: 'All standards' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('Grade 5 A');
+    expect(items[0]).toHaveTextContent('2 students');
+    expect(items[1]).toHaveTextContent('1 student');
+    expect(callsTo(LIST).map((call) => call.url.search)).toEqual([
+      '?limit=200',
+      '?limit=200&cursor=after-5',
+    ]);
+  });
+
+  it('shows placeholder rows under the list heading while the standards load', async () => {
+    atStandards({ [LIST]: () => pending() });
+
+    expect(await screen.findByRole('heading', { name: 'All standards' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading standards…');
+  });
+
+  it('says how to start when there are no standards', async () => {
+    atStandards({ [LIST]: listOf() });
+    expect(await screen.findByText(messages.standards.empty)).toBeInTheDocument();
+  });
+
+  it("shows the load failure with the server's detail, and tries again on request", async () => {
+    let fail = true;
+    const user = userEvent.setup({ delay: null });
+    atStandards({
+      [LIST]: () =>
+        fail ? { status: 400, body: { status: 400, detail: 'Bad cursor.' } } : listOf(grade5),
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.standards.loadFailed);
+    expect(alert).toHaveTextContent('Bad cursor.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Grade 5 A' })).toBeInTheDocument();
+  });
+
+  it('checks the name and the grade level with the spec messages before calling the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { callsTo } = atStandards({ [LIST]: listOf(), [CREATE]: { status: 500 } });
+
+    await user.click(await screen.findByRole('button', { name: 'Add Standard' }));
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveFocus();
+    const grade = screen.getByLabelText('Grade level');
+    expect(grade).toHaveValue(1);
+
+    await user.type(name, '   ');
+    await user.clear(grade);
+    await user.click(screen.getByRole('button', { name: 'Save standard' }));
+    expect(await screen.findByText(messages.standards.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.standards.gradeLevelRange)).toBeInTheDocument();
+    expect(name).toHaveFocus();
+
+    for (const outside of ['0', '13']) {
+      await user.clear(grade);
+      await user.type(grade, outside);
+      await user.type(name, 'Grade 7');
+      await user.click(screen.getByRole('button', { name: 'Save standard' }));
+      expect(await screen.findByText(messages.standards.gradeLevelRange)).toBeInTheDocument();
+      expect(screen.queryByText(messages.standards.nameRequired)).not.toBeInTheDocument();
+      await user.clear(name);
+    }
+    expect(callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('adds a standard with trimmed fields and the current year, says so, and refreshes the list', async () => {
+    const user = userEvent.setup({ delay: null });
+    const added = standard(9, 'Grade 7 C', 7);
+    let standards: Standard[] = [];
+    const { callsTo } = atStandards({
+      [LIST]: () => listOf(...standards),
+      [CREATE]: () => {
+        standards = [added];
+        return { status: 201, body: { data: added } };
+      },
+    });
+
+    const addButton = await screen.findByRole('button', { name: 'Add Standard' });
+    await user.click(addButton);
+    expect(addButton).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText('Name'), '  Grade 7 C ');
+    await user.clear(screen.getByLabelText('Grade level'));
+    await user.type(screen.getByLabelText('Grade level'), '7');
+    await user.type(screen.getByLabelText('Description (optional)'), ' Science stream ');
+    await user.click(screen.getByRole('button', { name: 'Save standard' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.added);
+    expect(callsTo(CREATE)[0]!.body).toEqual({
+      name: 'Grade 7 C',
+      grade_level: 7,
+      description: 'Science stream',
+      academic_year: currentAcademicYear(),
+    });
+    expect(screen.getByRole('heading', { name: 'Grade 7 C' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(addButton).toHaveFocus();
+    expect(addButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("shows the add failure with the server's detail, also under the field it names", async () => {
+    const user = userEvent.setup({ delay: null });
+    const detail = 'A standard named "Grade 5 A" already exists for 2026.';
+    atStandards({
+      [LIST]: listOf(grade5),
+      [CREATE]: { status: 409, body: { status: 409, detail, errors: { name: [detail] } } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add Standard' }));
+    await user.type(screen.getByLabelText('Name'), 'Grade 5 A');
+    await user.click(screen.getByRole('button', { name: 'Save standard' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.standards.addFailed);
+    expect(alert).toHaveTextContent(detail);
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(detail);
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+  });
+
+  it('edits one standard at a time with Add Standard disabled, sending the id and keeping its year', async () => {
+    const user = userEvent.setup({ delay: null });
+    let current = grade5;
+    const path = buildPath(apiPaths.standard, { id: 5 });
+    const { callsTo } = atStandards({
+      [LIST]: () => listOf(current, grade6),
+      [`PUT ${path}`]: ({ body }) => {
+        current = { ...current, ...(body as Partial<Standard>) };
+        return { body: { data: current } };
+      },
+    });
+
+    const edit = await screen.findByRole('button', { name: 'Edit standard Grade 5 A' });
+    await user.click(edit);
+    expect(screen.getByRole('button', { name: 'Add Standard' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Edit standard Grade 5 A' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Grade 5 A');
+    expect(screen.getByLabelText('Grade level')).toHaveValue(5);
+
+    await user.click(screen.getByRole('button', { name: 'Edit standard Grade 6 B' }));
+    expect(screen.getAllByLabelText('Name')).toHaveLength(1);
+    expect(screen.getByLabelText('Name')).toHaveValue('Grade 6 B');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Standard' })).toBeEnabled();
+
+    await user.click(edit);
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Grade 5 Rose');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.updated);
+    expect(callsTo(`PUT ${path}`)[0]!.body).toEqual({
+      id: 5,
+      name: 'Grade 5 Rose',
+      grade_level: 5,
+      description: '',
+      academic_year: '2025',
+    });
+    expect(await screen.findByRole('heading', { name: 'Grade 5 Rose' })).toBeInTheDocument();
+  });
+
+  it("shows the update failure with the server's detail", async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 5 });
+    atStandards({
+      [LIST]: listOf(grade5),
+      [`PUT ${path}`]: { status: 404, body: { status: 404, detail: 'Standard not found.' } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit standard Grade 5 A' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.standards.updateFailed);
+    expect(alert).toHaveTextContent('Standard not found.');
+  });
+
+  it("asks before deleting, and a standard in use is refused with the spec message and the server's detail", async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 5 });
+    const detail = 'Standard "Grade 5 A" is in use by 2 students.';
+    const { callsTo } = atStandards({
+      [LIST]: listOf(grade5),
+      [`DELETE ${path}`]: { status: 409, body: { status: 409, detail } },
+    });
+
+    const remove = await screen.findByRole('button', { name: 'Delete standard Grade 5 A' });
+    await user.click(remove);
+    const dialog = screen.getByRole('dialog', { name: 'Delete standard Grade 5 A' });
+    expect(dialog).toHaveAccessibleDescription(messages.standards.confirmDelete);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(`DELETE ${path}`)).toHaveLength(0);
+    expect(remove).toHaveFocus();
+
+    await user.click(remove);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.standards.deleteFailed);
+    expect(alert).toHaveTextContent(detail);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+  });
+
+  it('deletes an empty standard, says so, and puts focus on the list it left', async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 6 });
+    let standards = [grade5, standard(6, 'Grade 6 B', 6)];
+    atStandards({
+      [LIST]: () => listOf(...standards),
+      [`DELETE ${path}`]: () => {
+        standards = [grade5];
+        return { status: 204 };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete standard Grade 6 B' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.deleted);
+    expect(screen.queryByRole('heading', { name: 'Grade 6 B' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'All standards' })).toHaveFocus(),
+    );
+  });
+
+  it('shows the log-in message and calls nothing without a token', () => {
+    const { calls } = stubFetch({});
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <StandardsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.access.pleaseLogIn);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { messages } from '@um/contract';
+import type { Standard } from '@um/contract';
+import { Banner, useNotice } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/Dialog';
+import { IconButton } from '../../components/ui/IconButton';
+import { EmptyState, ListSkeleton } from '../../components/ui/ListStates';
+import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
+import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { errorDetail } from '../../lib/api-client';
+import { useStoredSession } from '../../lib/session';
+import { useDeleteStandard, useStandards } from './hooks';
+import { StandardForm } from './StandardForm';
+
+const FORM_ID = 'standard-form';
+
+type FormState = { mode: 'add' } | { mode: 'edit'; standard: Standard } | null;
+
+const studentCount = (count: number) => (count === 1 ? '1 student' : `${count} students`);
+
+export function StandardsPage() {
+  const { tokens } = useStoredSession();
+  return tokens ? <Standards /> : <SignedOutNotice title="Standards" />;
+}
+
+function Standards() {
+  const standards = useStandards();
+  const remove = useDeleteStandard();
+  const { notice, show, clear } = useNotice();
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Standard | null>(null);
+  const { remember, restore } = useReturnFocus();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  // A deleted standard takes its row, and the button that had focus, with it.
+  const [deletedCount, setDeletedCount] = useState(0);
+
+  useEffect(() => {
+    if (deletedCount > 0) listHeading.current?.focus();
+  }, [deletedCount]);
+
+  function openForm(next: NonNullable<FormState>) {
+    clear();
+    remember();
+    setForm(next);
+  }
+
+  function closeForm() {
+    setForm(null);
+    restore(addButton.current);
+  }
+
+  function confirmDelete(standard: Standard) {
+    remove.mutate(standard.id, {
+      onSuccess: () => {
+        if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
+        setDeleting(null);
+        show({ tone: 'success', message: messages.standards.deleted });
+        setDeletedCount((count) => count + 1);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        show({
+          tone: 'error',
+          message: messages.standards.deleteFailed,
+          detail: errorDetail(error),
+        });
+      },
+    });
+  }
+
+  const editing = form?.mode === 'edit' ? form.standard : undefined;
+  const adding = form?.mode === 'add';
+
+  return (
+    <>
+      <PageHeader
+        title="Standards"
+        description="Grades and classes, with how many students each has."
+        actions={
+          <Button
+            ref={addButton}
+            aria-expanded={adding}
+            aria-controls={adding ? FORM_ID : undefined}
+            // SPEC.md 4: adding and editing are never open together.
+            disabled={editing !== undefined}
+            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Add Standard
+          </Button>
+        }
+      />
+      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+
+      {form && (
+        <section
+          id={FORM_ID}
+          aria-labelledby={`${FORM_ID}-heading`}
+          className={`${cardClasses} mb-8 p-6`}
+        >
+          <h2 id={`${FORM_ID}-heading`} className="mb-4 font-display text-lg font-semibold">
+            {editing ? `Edit standard ${editing.name}` : 'Add a standard'}
+          </h2>
+          <StandardForm
+            key={editing?.id ?? 'new'}
+            editing={editing}
+            onSaved={() => {
+              show({
+                tone: 'success',
+                message: editing ? messages.standards.updated : messages.standards.added,
+              });
+              closeForm();
+            }}
+            onFailed={(error) =>
+              show({
+                tone: 'error',
+                message: editing ? messages.standards.updateFailed : messages.standards.addFailed,
+                detail: errorDetail(error),
+              })
+            }
+            onCancel={closeForm}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="standards-heading">
+        <h2
+          id="standards-heading"
+          ref={listHeading}
+          tabIndex={-1}
+          className="mb-4 font-display text-lg font-semibold focus:outline-none"
+        >
+          All standards
+        </h2>
+        {standards.isPending ? (
+          <ListSkeleton label="Loading standards…" rowClassName="h-24" />
+        ) : standards.isError ? (
+          <div className="space-y-4">
+            <Banner
+              tone="error"
+              message={messages.standards.loadFailed}
+              detail={errorDetail(standards.error)}
+            />
+            <Button variant="secondary" onClick={() => void standards.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : standards.data.length === 0 ? (
+          <EmptyState>{messages.standards.empty}</EmptyState>
+        ) : (
+          <ul className="space-y-3">
+            {standards.data.map((standard) => (
+              <li
+                key={standard.id}
+                className={`${cardClasses} flex flex-wrap items-center gap-x-4 gap-y-2 p-4 sm:px-5`}
+              >
+                <div className="min-w-0 flex-1 basis-56">
+                  <h3 className="font-semibold break-words">{standard.name}</h3>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    Grade {standard.grade_level} · {standard.academic_year}
+                  </p>
+                  {standard.description && (
+                    <p className="mt-1 text-sm break-words">{standard.description}</p>
+                  )}
+                </div>
+                <span className="rounded-pill bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 dark:bg-brand-950/60 dark:text-brand-100">
+                  {studentCount(standard.student_count)}
+                </span>
+                <div className="flex gap-1">
+                  <IconButton
+                    icon={Pencil}
+                    label={`Edit standard ${standard.name}`}
+                    onClick={() => openForm({ mode: 'edit', standard })}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    tone="danger"
+                    label={`Delete standard ${standard.name}`}
+                    onClick={() => {
+                      clear();
+                      setDeleting(standard);
+                    }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete standard ${deleting.name}` : ''}
+        message={messages.standards.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

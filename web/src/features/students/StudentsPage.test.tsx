@@ -1,0 +1,433 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, appMessages, messages } from '@um/contract';
+import type { Standard, Student } from '@um/contract';
+import { createQueryClient } from '../../lib/query';
+import { pending, stubFetch } from '../../test/fetch-stub';
+import type { StubHandler, StubReply } from '../../test/fetch-stub';
+import { renderApp, signIn, testUser } from '../../test/render-app';
+import { STUDENTS_PAGE_SIZE } from './api';
+import { StudentsPage } from './StudentsPage';
+
+const STUDENTS = `GET ${apiPaths.students}`;
+const STANDARDS = `GET ${apiPaths.standards}`;
+const ADD = `POST ${apiPaths.updateStudents}`;
+const UPDATE = `PUT ${apiPaths.updateStudents}`;
+const DELETE = `DELETE ${apiPaths.updateStudents}`;
+const stamp = '2026-01-10T08:00:00.000Z';
+
+function standard(id: number, name: string): Standard {
+  return {
+    id,
+    name,
+    grade_level: 5,
+    description: '',
+    academic_year: '2026',
+    created_at: stamp,
+    updated_at: stamp,
+    student_count: 0,
+  };
+}
+
+function student(id: number, name: string, standardId: number, roll: string): Student {
+  return {
+    id,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@pupils.test`,
+    roll_number: roll,
+    standard: standardId,
+    phone_number: '',
+    address: '',
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+const roses = standard(3, 'Grade 5 Roses');
+const lilies = standard(4, 'Grade 6 Lilies');
+const asha = student(11, 'Asha Rao', 3, '12');
+const ravi = { ...student(12, 'Ravi Kumar', 4, '7'), phone_number: '+91 98450 12345' };
+
+const page = (students: Student[], next: string | null = null) => ({
+  body: { data: students, next_cursor: next },
+});
+
+function atStudents(path: string, routes: Record<string, StubReply | StubHandler>) {
+  signIn();
+  const stub = stubFetch({
+    [`GET ${apiPaths.profile}`]: { body: testUser },
+    [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
+    [STANDARDS]: { body: { data: [roses, lilies], next_cursor: null } },
+    ...routes,
+  });
+  renderApp(path);
+  return stub;
+}
+
+const user = () => userEvent.setup({ delay: null });
+
+async function fillStudent(
+  actor: ReturnType<typeof user>,
+  values: { name?: string; email?: string; roll?: string; standard?: string },
+) {
+  if (values.name) await actor.type(screen.getByLabelText('Name'), values.name);
+  if (values.email) await actor.type(screen.getByLabelText('Email'), values.email);
+  if (values.roll) await actor.type(screen.getByLabelText('Roll number'), values.roll);
+  if (values.standard) {
+    await actor.selectOptions(screen.getByLabelText('Standard'), values.standard);
+  }
+}
+
+describe('students page', () => {
+  it("lists students with their standard's name, the filter starting on all standards", async () => {
+    const { callsTo } = atStudents('/students', { [STUDENTS]: page([asha, ravi]) });
+
+    const list = await screen.findByRole('region', { name: 'All students' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Asha Rao');
+    await waitFor(() => expect(rows[0]).toHaveTextContent('StandardGrade 5 Roses'));
+    expect(rows[0]).toHaveTextContent('Roll number12');
+    expect(rows[0]).toHaveTextContent('Emailasha@pupils.test');
+    expect(rows[1]).toHaveTextContent('StandardGrade 6 Lilies');
+    expect(rows[1]).toHaveTextContent('Phone+91 98450 12345');
+
+    const filter = screen.getByLabelText('Filter by standard');
+    expect(filter).toHaveDisplayValue('All standards');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All standards', 'Grade 5 Roses', 'Grade 6 Lilies']);
+    expect(callsTo(STUDENTS)[0]!.url.search).toBe(`?limit=${STUDENTS_PAGE_SIZE}`);
+    expect(callsTo(STANDARDS)[0]!.url.search).toBe('?limit=200');
+  });
+
+  it('fills the filter from every standard, following the cursor', async () => {
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: page([]),
+      [STANDARDS]: ({ url }) =>
+        url.searchParams.get('cursor')
+          ? { body: { data: [lilies], next_cursor: null } }
+          : { body: { data: [roses], next_cursor: 'next' } },
+    });
+
+    const filter = await screen.findByLabelText('Filter by standard');
+    await waitFor(() => expect(within(filter).getAllByRole('option')).toHaveLength(3));
+    expect(callsTo(STANDARDS).map((call) => call.url.search)).toEqual([
+      '?limit=200',
+      '?limit=200&cursor=next',
+    ]);
+  });
+
+  it('takes the filter and the search from the address, so a reload shows the same list', async () => {
+    const { callsTo } = atStudents('/students?standard=4&q=ravi', { [STUDENTS]: page([ravi]) });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Students in Grade 6 Lilies matching “ravi”' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Filter by standard')).toHaveValue('4');
+    expect(screen.getByLabelText('Search students')).toHaveValue('ravi');
+    const query = callsTo(STUDENTS)[0]!.url.searchParams;
+    expect(query.get('standard')).toBe('4');
+    expect(query.get('q')).toBe('ravi');
+  });
+
+  it('filters by standard and searches once typing pauses, keeping both in the address', async () => {
+    const actor = user();
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: ({ url }) =>
+        page(
+          [asha, ravi].filter(
+            (one) =>
+              (!url.searchParams.get('standard') ||
+                String(one.standard) === url.searchParams.get('standard')) &&
+              one.name.toLowerCase().includes(url.searchParams.get('q') ?? ''),
+          ),
+        ),
+    });
+    await screen.findByRole('heading', { name: 'Asha Rao' });
+
+    await actor.selectOptions(screen.getByLabelText('Filter by standard'), 'Grade 5 Roses');
+    expect(
+      await screen.findByRole('heading', { name: 'Students in Grade 5 Roses' }),
+    ).toBeInTheDocument();
+    expect(window.location.search).toBe('?standard=3');
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Ravi Kumar' })).not.toBeInTheDocument(),
+    );
+
+    await actor.selectOptions(screen.getByLabelText('Filter by standard'), 'All standards');
+    const before = callsTo(STUDENTS).length;
+    await actor.type(screen.getByLabelText('Search students'), 'ravi');
+    expect(
+      await screen.findByRole('heading', { name: 'All students matching “ravi”' }),
+    ).toBeInTheDocument();
+    expect(window.location.search).toBe('?q=ravi');
+    // One request for the whole word, not one per key.
+    expect(
+      callsTo(STUDENTS)
+        .slice(before)
+        .map((call) => call.url.searchParams.get('q')),
+    ).toEqual(['ravi']);
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Asha Rao' })).not.toBeInTheDocument(),
+    );
+
+    await actor.clear(screen.getByLabelText('Search students'));
+    expect(await screen.findByRole('heading', { name: 'All students' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+  });
+
+  it('shows a new filter choice at once, so the next arrow key steps on from it', async () => {
+    atStudents('/students', { [STUDENTS]: page([asha, ravi]) });
+    const filter = await screen.findByLabelText<HTMLSelectElement>('Filter by standard');
+    await waitFor(() => expect(within(filter).getAllByRole('option')).toHaveLength(3));
+
+    // The address changes in a transition; what the select shows in the meantime is what an
+    // arrow key moves on from.
+    let shownRightAfter = '';
+    act(() => {
+      filter.value = '3';
+      filter.dispatchEvent(new Event('change', { bubbles: true }));
+      shownRightAfter = filter.value;
+    });
+
+    expect(shownRightAfter).toBe('3');
+    await waitFor(() => expect(window.location.search).toBe('?standard=3'));
+  });
+
+  it('shows placeholder rows under the list heading while the students load', async () => {
+    atStudents('/students', { [STUDENTS]: () => pending() });
+
+    expect(await screen.findByRole('heading', { name: 'All students' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading students…');
+    expect(screen.queryByText(messages.students.empty)).not.toBeInTheDocument();
+  });
+
+  it("says 'No students found' when nothing matches", async () => {
+    atStudents('/students?q=nobody', { [STUDENTS]: page([]) });
+    expect(await screen.findByText(messages.students.empty)).toBeInTheDocument();
+  });
+
+  it('shows the load failures of the students and of the standards', async () => {
+    atStudents('/students', {
+      [STUDENTS]: { status: 400, body: { status: 400, detail: 'The search is too long.' } },
+      [STANDARDS]: { status: 400, body: { status: 400, detail: 'Bad cursor.' } },
+    });
+
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [standards, students] = screen.getAllByRole('alert');
+    expect(standards).toHaveTextContent(messages.students.standardsLoadFailed);
+    expect(standards).toHaveTextContent('Bad cursor.');
+    expect(students).toHaveTextContent(messages.students.loadFailed);
+    expect(students).toHaveTextContent('The search is too long.');
+  });
+
+  it('requires name, email, roll number and a standard before calling the server', async () => {
+    const actor = user();
+    const { callsTo } = atStudents('/students', { [STUDENTS]: page([]), [ADD]: { status: 500 } });
+
+    const add = await screen.findByRole('button', { name: 'Add Student' });
+    await actor.click(add);
+    expect(add).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.getByLabelText('Standard')).toHaveDisplayValue('Choose a standard');
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Email is required.')).toBeInTheDocument();
+    expect(screen.getByText('Roll number is required.')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a standard.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+
+    await fillStudent(actor, { name: 'Asha Rao', email: 'not-an-email', roll: '12' });
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(callsTo(ADD)).toHaveLength(0);
+
+    await actor.click(add);
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(add).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('adds a student with the standard as an integer and the optional fields empty, then says so', async () => {
+    const actor = user();
+    let students: Student[] = [];
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page(students),
+      [ADD]: () => {
+        students = [asha];
+        return { status: 201, body: { data: asha } };
+      },
+    });
+
+    const add = await screen.findByRole('button', { name: 'Add Student' });
+    await actor.click(add);
+    await fillStudent(actor, {
+      name: ' Asha Rao ',
+      email: 'Asha@Pupils.test',
+      roll: '12',
+      standard: 'Grade 5 Roses',
+    });
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.students.added);
+    expect(callsTo(ADD)[0]!.body).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@pupils.test',
+      roll_number: '12',
+      standard: 3,
+      phone_number: '',
+      address: '',
+    });
+    expect(screen.getByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(add).toHaveFocus();
+  });
+
+  it("refuses a duplicate roll number with the generic message and the server's detail", async () => {
+    const actor = user();
+    const detail = 'Roll number "12" is already taken in standard "Grade 5 Roses".';
+    atStudents('/students', {
+      [STUDENTS]: page([asha]),
+      [ADD]: { status: 409, body: { status: 409, detail, errors: { roll_number: [detail] } } },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Add Student' }));
+    await fillStudent(actor, {
+      name: 'Meena Iyer',
+      email: 'meena@pupils.test',
+      roll: '12',
+      standard: 'Grade 5 Roses',
+    });
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.students.addFailed);
+    expect(alert).toHaveTextContent(detail);
+    expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(detail);
+    expect(screen.getByLabelText('Roll number')).toHaveFocus();
+  });
+
+  it('edits a student with the same form, sending its id', async () => {
+    const actor = user();
+    let current = ravi;
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page([asha, current]),
+      [UPDATE]: ({ body }) => {
+        current = { ...current, ...(body as Partial<Student>) };
+        return { body: { data: current } };
+      },
+    });
+
+    const edit = await screen.findByRole('button', { name: 'Edit student Ravi Kumar' });
+    await actor.click(edit);
+    expect(screen.getByRole('heading', { name: 'Edit student Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ravi Kumar');
+    expect(screen.getByLabelText('Standard')).toHaveDisplayValue('Grade 6 Lilies');
+    await actor.clear(screen.getByLabelText('Roll number'));
+    await actor.type(screen.getByLabelText('Roll number'), '8');
+    await actor.selectOptions(screen.getByLabelText('Standard'), 'Grade 5 Roses');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appMessages.students.updated);
+    expect(callsTo(UPDATE)[0]!.body).toEqual({
+      id: 12,
+      name: 'Ravi Kumar',
+      email: 'ravi@pupils.test',
+      roll_number: '8',
+      standard: 3,
+      phone_number: '+91 98450 12345',
+      address: '',
+    });
+    expect(edit).toHaveFocus();
+  });
+
+  it("shows the update failure with the server's detail", async () => {
+    const actor = user();
+    atStudents('/students', {
+      [STUDENTS]: page([asha]),
+      [UPDATE]: { status: 404, body: { status: 404, detail: 'Student not found.' } },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit student Asha Rao' }));
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(appMessages.students.updateFailed);
+    expect(alert).toHaveTextContent('Student not found.');
+  });
+
+  it('asks before deleting, deletes by id, says so and puts focus on the list', async () => {
+    const actor = user();
+    let students = [asha, ravi];
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page(students),
+      [DELETE]: () => {
+        students = [ravi];
+        return { status: 204 };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete student Asha Rao' });
+    expect(dialog).toHaveAccessibleDescription(messages.students.confirmDelete);
+    await actor.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.students.deleted);
+    expect(callsTo(DELETE)[0]!.body).toEqual({ id: 11 });
+    expect(screen.queryByRole('heading', { name: 'Asha Rao' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'All students' })).toHaveFocus(),
+    );
+  });
+
+  it('shows the delete failure and keeps the student', async () => {
+    const actor = user();
+    atStudents('/students', {
+      [STUDENTS]: page([asha]),
+      [DELETE]: { status: 404, body: { status: 404, detail: 'Student not found.' } },
+    });
+
+    const remove = await screen.findByRole('button', { name: 'Delete student Asha Rao' });
+    await actor.click(remove);
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.students.deleteFailed);
+    expect(alert).toHaveTextContent('Student not found.');
+    expect(remove).toHaveFocus();
+  });
+
+  it('loads the next page through the cursor and moves focus to its first student', async () => {
+    const actor = user();
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: ({ url }) =>
+        url.searchParams.get('cursor') === 'after-asha' ? page([ravi]) : page([asha], 'after-asha'),
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    const ravisRow = (await screen.findByRole('heading', { name: 'Ravi Kumar' })).closest('li');
+    await waitFor(() => expect(ravisRow).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(callsTo(STUDENTS)[1]!.url.searchParams.get('cursor')).toBe('after-asha');
+  });
+
+  it('shows the log-in message and calls nothing without a token', () => {
+    const { calls } = stubFetch({});
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <StudentsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.access.pleaseLogIn);
+    expect(calls).toHaveLength(0);
+  });
+});

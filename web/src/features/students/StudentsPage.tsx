@@ -1,0 +1,302 @@
+import { useEffect, useRef, useState } from 'react';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { appMessages, messages } from '@um/contract';
+import type { Standard, Student } from '@um/contract';
+import { Banner, useNotice } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/Dialog';
+import { SelectField } from '../../components/ui/Field';
+import { IconButton } from '../../components/ui/IconButton';
+import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
+import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
+import { cx } from '../../components/ui/cx';
+import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { errorDetail } from '../../lib/api-client';
+import { useStoredSession } from '../../lib/session';
+import { useAllStandards, useDeleteStudent, useStudents } from './hooks';
+import { SearchBox } from './SearchBox';
+import { StudentForm } from './StudentForm';
+import { useUrlFilter } from './url-filter';
+
+const FORM_ID = 'student-form';
+
+type FormState = { mode: 'add' } | { mode: 'edit'; student: Student } | null;
+
+export function StudentsPage() {
+  const { tokens } = useStoredSession();
+  return tokens ? <Students /> : <SignedOutNotice title="Students" />;
+}
+
+function Students() {
+  const [filter, changeFilter] = useUrlFilter();
+  const students = useStudents(filter);
+  const standards = useAllStandards();
+  const remove = useDeleteStudent();
+  const { notice, show, clear } = useNotice();
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Student | null>(null);
+  const { remember, restore } = useReturnFocus();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // A deleted student takes its row, and the button that had focus, with it.
+  const [deletedCount, setDeletedCount] = useState(0);
+
+  useEffect(() => {
+    if (deletedCount > 0) listHeading.current?.focus();
+  }, [deletedCount]);
+
+  const standardList = standards.data ?? [];
+  const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
+  const nameOf = (id: number) => standardNames.get(id) ?? `Standard ${id}`;
+  const rows = students.data?.pages.flatMap((page) => page.data) ?? [];
+
+  function openForm(next: NonNullable<FormState>) {
+    clear();
+    remember();
+    setForm(next);
+  }
+
+  function closeForm() {
+    setForm(null);
+    restore(addButton.current);
+  }
+
+  function confirmDelete(student: Student) {
+    remove.mutate(student.id, {
+      onSuccess: () => {
+        if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
+        setDeleting(null);
+        show({ tone: 'success', message: messages.students.deleted });
+        setDeletedCount((count) => count + 1);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        show({
+          tone: 'error',
+          message: messages.students.deleteFailed,
+          detail: errorDetail(error),
+        });
+      },
+    });
+  }
+
+  const editing = form?.mode === 'edit' ? form.student : undefined;
+  const adding = form?.mode === 'add';
+  const listTitle = [
+    filter.standard === null ? 'All students' : `Students in ${nameOf(filter.standard)}`,
+    filter.q === '' ? '' : ` matching “${filter.q}”`,
+  ].join('');
+
+  return (
+    <>
+      <PageHeader
+        title="Students"
+        description="Find, add and update the students of every standard."
+        actions={
+          <Button
+            ref={addButton}
+            aria-expanded={adding}
+            aria-controls={adding ? FORM_ID : undefined}
+            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+          >
+            <UserPlus aria-hidden="true" className="size-4" />
+            Add Student
+          </Button>
+        }
+      />
+      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+      {standards.isError && (
+        <Banner
+          tone="error"
+          message={messages.students.standardsLoadFailed}
+          detail={errorDetail(standards.error)}
+          className="mb-6"
+        />
+      )}
+
+      {form && (
+        <section
+          id={FORM_ID}
+          aria-labelledby={`${FORM_ID}-heading`}
+          className={`${cardClasses} mb-8 p-6`}
+        >
+          <h2 id={`${FORM_ID}-heading`} className="mb-4 font-display text-lg font-semibold">
+            {editing ? `Edit student ${editing.name}` : 'Add a student'}
+          </h2>
+          <StudentForm
+            key={editing?.id ?? 'new'}
+            standards={standardList}
+            editing={editing}
+            onSaved={() => {
+              show({
+                tone: 'success',
+                message: editing ? appMessages.students.updated : messages.students.added,
+              });
+              closeForm();
+            }}
+            onFailed={(error) =>
+              show({
+                tone: 'error',
+                message: editing ? appMessages.students.updateFailed : messages.students.addFailed,
+                detail: errorDetail(error),
+              })
+            }
+            onCancel={closeForm}
+          />
+        </section>
+      )}
+
+      <div role="search" aria-label="Find students" className="mb-6 grid gap-4 sm:grid-cols-2">
+        <StandardFilter
+          standards={standardList}
+          value={filter.standard}
+          onChange={(standard) => changeFilter({ standard })}
+        />
+        <SearchBox value={filter.q} onSearch={(q) => changeFilter({ q })} />
+      </div>
+
+      <section aria-labelledby="students-heading" aria-busy={students.isFetching || undefined}>
+        <h2
+          id="students-heading"
+          ref={listHeading}
+          tabIndex={-1}
+          className="mb-4 font-display text-lg font-semibold break-words focus:outline-none"
+        >
+          {listTitle}
+        </h2>
+        {students.isPending ? (
+          <ListSkeleton label="Loading students…" rowClassName="h-28" />
+        ) : students.isError && rows.length === 0 ? (
+          <div className="space-y-4">
+            <Banner
+              tone="error"
+              message={messages.students.loadFailed}
+              detail={errorDetail(students.error)}
+            />
+            <Button variant="secondary" onClick={() => void students.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState>{messages.students.empty}</EmptyState>
+        ) : (
+          <>
+            <ul
+              ref={list}
+              // Rows of the previous filter stay, dimmed, until the new ones arrive.
+              className={cx(
+                'space-y-3 transition-opacity',
+                students.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {rows.map((student) => (
+                <li
+                  key={student.id}
+                  tabIndex={-1}
+                  className={`${cardClasses} flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5`}
+                >
+                  <div className="min-w-0 flex-1 basis-64">
+                    <h3 className="font-semibold break-words">{student.name}</h3>
+                    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
+                      <Detail term="Standard">{nameOf(student.standard)}</Detail>
+                      <Detail term="Roll number">{student.roll_number}</Detail>
+                      <Detail term="Email">{student.email}</Detail>
+                      {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
+                      {student.address && <Detail term="Address">{student.address}</Detail>}
+                    </dl>
+                  </div>
+                  <div className="flex gap-1">
+                    <IconButton
+                      icon={Pencil}
+                      label={`Edit student ${student.name}`}
+                      onClick={() => openForm({ mode: 'edit', student })}
+                    />
+                    <IconButton
+                      icon={Trash2}
+                      tone="danger"
+                      label={`Delete student ${student.name}`}
+                      onClick={() => {
+                        clear();
+                        setDeleting(student);
+                      }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasMore={students.hasNextPage}
+              loading={students.isFetchingNextPage}
+              onLoadMore={() => void students.fetchNextPage()}
+              list={list}
+              count={rows.length}
+            />
+          </>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete student ${deleting.name}` : ''}
+        message={messages.students.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="shrink-0 text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function StandardFilter({
+  standards,
+  value,
+  onChange,
+}: {
+  standards: Standard[];
+  value: number | null;
+  onChange: (standard: number | null) => void;
+}) {
+  // The address changes in a transition, after the select has already been redrawn: without a
+  // value of its own, a quick second arrow key would start again from the old choice.
+  const [selected, setSelected] = useState(value);
+  const [applied, setApplied] = useState(value);
+  if (value !== applied) {
+    setApplied(value);
+    setSelected(value);
+  }
+  // A link may name a standard that is not (or no longer) in the list: keep it selectable.
+  const known = selected === null || standards.some((standard) => standard.id === selected);
+  return (
+    <SelectField
+      label="Filter by standard"
+      name="standard"
+      value={selected ?? ''}
+      onChange={(event) => {
+        const id = Number.parseInt(event.target.value, 10);
+        const next = Number.isNaN(id) ? null : id;
+        setSelected(next);
+        onChange(next);
+      }}
+    >
+      <option value="">All standards</option>
+      {standards.map((standard) => (
+        <option key={standard.id} value={standard.id}>
+          {standard.name}
+        </option>
+      ))}
+      {!known && <option value={selected}>Standard {selected}</option>}
+    </SelectField>
+  );
+}
