@@ -21,5 +21,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each page loads, for the size budget (issue 7).
+    manifest: true,
   },
 });

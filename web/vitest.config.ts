@@ -13,6 +13,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       // Tests import index.css only as text (?raw), to check its tokens.
       css: { include: [/index\.css/] },
+      // Page tests render the whole app and wait up to 5 s for it; the test itself gets room.
+      testTimeout: 15_000,
     },
   }),
 );

@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Student, StudentValues } from '@um/contract';
-import { isForeignKeyViolation, isUniqueViolation, nowIso, type Executor } from '../db/database.js';
-import type { StudentRow } from '../db/schema.js';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  nowIso,
+  type Dialect,
+  type Executor,
+} from '../db/database.js';
+import type { Database, StudentRow } from '../db/schema.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
 import { badRequest, conflict, notFound } from '../http/problem.js';
 
@@ -30,6 +36,31 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The shortest text a trigram index (migration 0004) can look up. */
+const TRIGRAM_LENGTH = 3;
+
+const usesTrigramIndex = (text: string | undefined): text is string =>
+  text !== undefined && [...text].length >= TRIGRAM_LENGTH;
+
+/**
+ * Students whose name, e-mail or roll number contains `text`, ignoring case. On SQLite a text
+ * of three characters or more is looked up in the trigram index, as one quoted phrase so that
+ * nothing in it is read as query syntax; otherwise the columns are compared, which PostgreSQL
+ * answers from its pg_trgm indexes.
+ */
+function matchesText(dialect: Dialect, text: string) {
+  if (dialect === 'sqlite' && usesTrigramIndex(text)) {
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`${sql.ref('students.id')} in (select rowid from students_search where students_search match ${phrase})`;
+  }
+  const pattern = containsPattern(text);
+  // PostgreSQL's LIKE is case-sensitive, so both sides are lower-cased; the pattern stays a
+  // bound parameter. (SQLite's lower() folds ASCII letters only.)
+  const matches = (column: 'name' | 'email' | 'roll_number') =>
+    sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+  return sql<SqlBool>`(${matches('name')} or ${matches('email')} or ${matches('roll_number')})`;
+}
+
 export interface StudentListQuery {
   standard?: number | undefined;
   q?: string | undefined;
@@ -37,28 +68,48 @@ export interface StudentListQuery {
   cursor?: string | undefined;
 }
 
-export async function listStudents(db: Executor, query: StudentListQuery) {
+export async function listStudents(db: Executor, dialect: Dialect, query: StudentListQuery) {
   const after = decodeCursor(query.cursor, cursorKeySchema);
-  let select = db.selectFrom('students').selectAll();
-  if (query.standard !== undefined) select = select.where('standard_id', '=', query.standard);
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    // PostgreSQL's LIKE is case-sensitive, so both sides are lower-cased; the pattern stays a
-    // bound parameter. (SQLite's lower() folds ASCII letters only.)
-    const matches = (column: 'name' | 'email' | 'roll_number') =>
-      sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
-    select = select.where((eb) =>
-      eb.or([matches('name'), matches('email'), matches('roll_number')]),
-    );
-  }
-  if (after) {
-    select = select.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after[0], after[1])));
-  }
-  const rows = await select
-    .orderBy('name')
-    .orderBy('id')
-    .limit(query.limit + 1)
-    .execute();
+  const eb = expressionBuilder<Database, 'students'>();
+  const conditions: Expression<SqlBool>[] = [];
+  if (query.standard !== undefined) conditions.push(eb('standard_id', '=', query.standard));
+  if (query.q) conditions.push(matchesText(dialect, query.q));
+  if (after) conditions.push(eb(eb.refTuple('name', 'id'), '>', eb.tuple(after[0], after[1])));
+  const where = eb.and(conditions);
+
+  // PostgreSQL's planner guesses how many students a substring matches, and when it guesses
+  // "many" it walks the name index hoping to fill a page early: for a name that sorts late or
+  // matches nobody that reads all 100 000 rows (0.1-0.3 s, found with EXPLAIN ANALYZE). Taking
+  // the matches from the trigram indexes first, then sorting only their keys, costs what the
+  // matches cost; SQLite's trigram lookup above already works that way.
+  const rows =
+    dialect === 'postgres' && usesTrigramIndex(query.q)
+      ? await db
+          .with(
+            (cte) => cte('matches').materialized(),
+            (qb) => qb.selectFrom('students').select(['id', 'name']).where(where),
+          )
+          .selectFrom('students')
+          .selectAll('students')
+          .where('students.id', 'in', (qb) =>
+            qb
+              .selectFrom('matches')
+              .select('matches.id')
+              .orderBy('matches.name')
+              .orderBy('matches.id')
+              .limit(query.limit + 1),
+          )
+          .orderBy('students.name')
+          .orderBy('students.id')
+          .execute()
+      : await db
+          .selectFrom('students')
+          .selectAll()
+          .where(where)
+          .orderBy('name')
+          .orderBy('id')
+          .limit(query.limit + 1)
+          .execute();
   const page = toPage(rows, query.limit, (row) => [row.name, row.id]);
   return { data: page.rows.map(toStudent), next_cursor: page.nextCursor };
 }

@@ -43,7 +43,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
         response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request) => listStudents(db, request.query),
+    async (request) => listStudents(db, database.dialect, request.query),
   );
 
   app.get(

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import {
+  gzipBytes,
+  initialAssets,
+  lazyRouteModules,
+  pageModules,
+  readManifest,
+} from '../../web/bench/bundle.js';
+
+/**
+ * The size budget of issue 7, read from the build itself rather than from a browser, so it
+ * is the same on every machine: `npm test` builds web/dist before the browser tests run.
+ */
+const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
+/** The build to check: web/dist, or the one the server is told to serve. */
+const distDir = process.env['WEB_DIST_DIR'] ?? join(webDir, 'dist');
+/** 110 kB counted as KiB, as the browser-measured budget (budget.spec.ts) and Lighthouse count. */
+const LOGIN_JS_BUDGET_BYTES = 110 * 1024;
+
+test.describe('bundle budget', () => {
+  const manifest = readManifest(distDir);
+  const login = initialAssets(manifest, pageModules['/login']);
+
+  test('the login page needs at most 110 kB of gzipped JavaScript before it shows', () => {
+    const bytes = gzipBytes(distDir, login.js);
+    test.info().annotations.push({
+      type: 'size',
+      description: `/login: ${(bytes / 1024).toFixed(1)} KiB gzip in ${login.js.length} files`,
+    });
+    expect(bytes).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+  });
+
+  test('every other route is a chunk of its own that the login page does not load', () => {
+    const routes = lazyRouteModules(readFileSync(join(webDir, 'src/app/routes.tsx'), 'utf8'));
+    expect(routes).toContain(pageModules['/login'][0]);
+    const files = new Map<string, string>();
+    for (const route of routes) {
+      const chunk = manifest[route];
+      expect(chunk, `${route} has no chunk of its own`).toBeDefined();
+      expect(chunk?.isDynamicEntry, `${route} is not loaded lazily`).toBe(true);
+      if (chunk) files.set(route, chunk.file);
+    }
+    expect(new Set(files.values()).size, 'two routes share a chunk').toBe(files.size);
+    const loginModules: readonly string[] = pageModules['/login'];
+    const otherRoutes = [...files].filter(([route]) => !loginModules.includes(route));
+    for (const [route, file] of otherRoutes) {
+      expect(login.js, `the login page loads ${route}`).not.toContain(file);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * What a page of the built web app loads first, read from Vite's manifest
+ * (`build.manifest: true`, written to `<dist>/.vite/manifest.json`). Sizes are gzip at zlib's
+ * default level, in bytes.
+ */
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The lazily loaded modules each measured page renders, as routes.tsx imports them. */
+export const pageModules = {
+  '/login': ['src/features/auth/LoginPage.tsx'],
+  '/dashboard': ['src/app/shell/AppShell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
+} as const;
+
+export type MeasuredPage = keyof typeof pageModules;
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const [entry] = entries;
+  if (!entry || entries.length !== 1) {
+    throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}.`);
+  }
+  return entry[0];
+}
+
+export interface InitialAssets {
+  js: string[];
+  css: string[];
+}
+
+/**
+ * The files a page needs before it can show anything: the entry chunk, the page's lazily
+ * loaded modules, and every chunk those import statically, with their stylesheets.
+ */
+export function initialAssets(manifest: Manifest, roots: readonly string[]): InitialAssets {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key}.`);
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey(manifest));
+  for (const root of roots) visit(root);
+  return { js: [...js], css: [...css] };
+}
+
+export function gzipBytes(distDir: string, files: readonly string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
+}
+
+/** The modules routes.tsx loads with `import()`, as manifest keys (paths from web/). */
+export function lazyRouteModules(routesSource: string): string[] {
+  const modules = new Set<string>();
+  for (const match of routesSource.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
+    const relative = match[1] ?? '';
+    const resolved = new URL(relative, 'file:///web/src/app/').pathname.replace(/^\/web\//, '');
+    modules.add(`${resolved}.tsx`);
+  }
+  return [...modules];
+}
