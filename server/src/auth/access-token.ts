@@ -1,11 +1,23 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'user-management';
 const ACCESS_TYPE = 'access';
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const keys = new Map<string, KeyObject>();
+
+/**
+ * The signing key as a KeyObject, made once per secret: given raw bytes, jose imports the key
+ * again on every call, which showed up in the profile of every authenticated request.
+ */
+function key(secret: string): KeyObject {
+  let keyObject = keys.get(secret);
+  if (!keyObject) {
+    keyObject = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, keyObject);
+  }
+  return keyObject;
 }
 
 /** A 15-minute HS256 access token naming the user and its type, so no other token passes. */
