@@ -17,8 +17,8 @@ import {
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 /** The build to check: web/dist, or the one the server is told to serve. */
 const distDir = process.env['WEB_DIST_DIR'] ?? join(webDir, 'dist');
-/** 110 kB counted as KiB, as the browser-measured budget (budget.spec.ts) and Lighthouse count. */
-const LOGIN_JS_BUDGET_BYTES = 110 * 1024;
+/** 110 kB as the issue and Vite's build report count it: 1000 bytes to the kB. */
+const LOGIN_JS_BUDGET_BYTES = 110_000;
 
 test.describe('bundle budget', () => {
   const manifest = readManifest(distDir);
@@ -28,7 +28,7 @@ test.describe('bundle budget', () => {
     const bytes = gzipBytes(distDir, login.js);
     test.info().annotations.push({
       type: 'size',
-      description: `/login: ${(bytes / 1024).toFixed(1)} KiB gzip in ${login.js.length} files`,
+      description: `/login: ${(bytes / 1000).toFixed(1)} kB gzip in ${login.js.length} files`,
     });
     expect(bytes).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
   });
