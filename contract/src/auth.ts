@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { emailSchema } from './common.js';
+import { emailSchema, noNulCharacter, wellFormedText } from './common.js';
 import { fieldMessages, messages } from './messages.js';
 
 /** A new password: 8 to 128 characters, no composition rules (DESIGN.md 5). */
@@ -26,7 +26,9 @@ const personNameSchema = z
   .string({ error: fieldMessages.nameRequired })
   .trim()
   .min(1, { error: fieldMessages.nameRequired })
-  .max(LIMITS.personNameMax, { error: fieldMessages.nameTooLong });
+  .max(LIMITS.personNameMax, { error: fieldMessages.nameTooLong })
+  .refine(...noNulCharacter)
+  .refine(...wellFormedText);
 
 const otpSchema = z
   .string({ error: messages.register.otpRequired })

@@ -18,6 +18,18 @@ export const noNulCharacter = [
   { error: fieldMessages.nulCharacter },
 ] as const;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Half of a UTF-16 surrogate pair is not a character and has no UTF-8 form: SQLite kept its
+ * raw bytes and gave back three U+FFFD, PostgreSQL one. Refusing it means every text is
+ * stored and given back exactly as sent, on both databases.
+ */
+export const wellFormedText = [
+  (value: string) => !LONE_SURROGATE.test(value),
+  { error: fieldMessages.loneSurrogate },
+] as const;
+
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** An e-mail address, trimmed and lower-cased so that one person has one account. */

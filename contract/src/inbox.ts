@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { dataResponseSchema, isoDateTimeSchema, noNulCharacter } from './common.js';
+import { dataResponseSchema, isoDateTimeSchema, noNulCharacter, wellFormedText } from './common.js';
 import { fieldMessages, messages } from './messages.js';
 
 export const messageInputSchema = z.strictObject({
@@ -9,7 +9,8 @@ export const messageInputSchema = z.strictObject({
     .trim()
     .min(1, { error: messages.inbox.contentRequired })
     .max(LIMITS.messageMax, { error: fieldMessages.messageTooLong })
-    .refine(...noNulCharacter),
+    .refine(...noNulCharacter)
+    .refine(...wellFormedText),
 });
 
 export const messageSchema = z.object({

@@ -112,6 +112,7 @@ export const fieldMessages = {
   idInvalid: 'Id must be a positive integer.',
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
+  loneSurrogate: 'Text must not contain half of a surrogate pair; paste it again.',
 } as const;
 
 /**

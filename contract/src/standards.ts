@@ -6,6 +6,7 @@ import {
   listResponseSchema,
   dataResponseSchema,
   noNulCharacter,
+  wellFormedText,
 } from './common.js';
 import { fieldMessages, messages } from './messages.js';
 
@@ -16,7 +17,8 @@ export const standardNameSchema = z
   .trim()
   .min(1, { error: messages.standards.nameRequired })
   .max(LIMITS.standardNameMax, { error: fieldMessages.standardNameTooLong })
-  .refine(...noNulCharacter);
+  .refine(...noNulCharacter)
+  .refine(...wellFormedText);
 
 export const gradeLevelSchema = z
   .number(gradeLevelRange)
@@ -37,6 +39,7 @@ export const standardInputSchema = z.strictObject({
     .trim()
     .max(LIMITS.descriptionMax, { error: fieldMessages.descriptionTooLong })
     .refine(...noNulCharacter)
+    .refine(...wellFormedText)
     .nullish()
     .transform((value) => value ?? ''),
   academic_year: academicYearSchema.default(() => currentAcademicYear()),

@@ -7,6 +7,7 @@ import {
   isoDateTimeSchema,
   listResponseSchema,
   noNulCharacter,
+  wellFormedText,
 } from './common.js';
 import { fieldMessages } from './messages.js';
 
@@ -33,6 +34,7 @@ const optionalText = (max: number, message: string) =>
     .trim()
     .max(max, { error: message })
     .refine(...noNulCharacter)
+    .refine(...wellFormedText)
     .nullish()
     .transform((value) => value ?? '');
 
@@ -42,7 +44,8 @@ export const studentInputSchema = z.strictObject({
     .trim()
     .min(1, { error: fieldMessages.studentNameRequired })
     .max(LIMITS.studentNameMax, { error: fieldMessages.nameTooLong })
-    .refine(...noNulCharacter),
+    .refine(...noNulCharacter)
+    .refine(...wellFormedText),
   email: z
     .string({ error: fieldMessages.studentEmailRequired })
     .trim()
@@ -53,7 +56,8 @@ export const studentInputSchema = z.strictObject({
     .trim()
     .min(1, { error: fieldMessages.rollNumberRequired })
     .max(LIMITS.rollNumberMax, { error: fieldMessages.rollNumberTooLong })
-    .refine(...noNulCharacter),
+    .refine(...noNulCharacter)
+    .refine(...wellFormedText),
   standard: studentStandardSchema,
   phone_number: optionalText(LIMITS.phoneMax, fieldMessages.phoneInvalid).refine(
     (value) => /^[0-9 +\-()]*$/.test(value),
@@ -75,6 +79,7 @@ export const studentListQuerySchema = z.strictObject({
     .trim()
     .max(LIMITS.searchMax)
     .refine(...noNulCharacter)
+    .refine(...wellFormedText)
     .optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   cursor: z.string().max(LIMITS.cursorMax).optional(),

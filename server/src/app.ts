@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
-import { registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { contentSecurityPolicy } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
@@ -74,6 +74,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +98,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, { origin: config.appUrl, credentials: false });
+  // A list, not a string: with a string every answer named APP_URL as allowed, whatever origin
+  // asked; with a list, only APP_URL's own requests get the header.
+  await app.register(cors, { origin: [new URL(config.appUrl).origin], credentials: false });
 
   await app.register(swagger, {
     openapi: {

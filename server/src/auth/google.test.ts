@@ -140,6 +140,14 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     expect(row.google_sub).toEqual(expect.any(String));
   });
 
+  it('keeps a Google name the databases can store alike: no NUL, no half character, at most 100 units', async () => {
+    const email = address();
+    const name = `\u0000${'a'.repeat(99)}😀 \uD800`;
+    const response = await googleRegister(await google.sign({ email, name }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await profileOf(response)).name).toBe('a'.repeat(99));
+  });
+
   it('signs in with 200 when the Google identity already has an account', async () => {
     const sub = unique('sub');
     const first = await googleRegister(await google.sign({ sub }));

@@ -65,7 +65,22 @@ export function createGoogleVerifier(google: Config['google']): GoogleVerifier |
     if (!email.success || typeof payload.sub !== 'string' || payload.sub.length === 0) {
       throw new GoogleCredentialError('invalid');
     }
-    const name = typeof payload['name'] === 'string' ? payload['name'].trim() : '';
-    return { sub: payload.sub, email: email.data, name: name.slice(0, LIMITS.personNameMax) };
+    return { sub: payload.sub, email: email.data, name: displayName(payload['name']) };
   };
+}
+
+/**
+ * Google's display name as the sign-up form would take it: no NUL (PostgreSQL cannot store
+ * one), half of a surrogate pair replaced as UTF-8 encoding replaces it (the databases differ
+ * otherwise), and cut to the form's length without splitting a character in two.
+ */
+function displayName(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const text = Buffer.from(value.replaceAll('\u0000', ''), 'utf8').toString('utf8').trim();
+  let name = '';
+  for (const char of text) {
+    if (name.length + char.length > LIMITS.personNameMax) break;
+    name += char;
+  }
+  return name;
 }

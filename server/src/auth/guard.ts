@@ -20,7 +20,7 @@ function authenticationRequired(): HttpError {
 }
 
 /**
- * A preHandler that admits only a request with a valid access token of a user who still
+ * A hook (onRequest) that admits only a request with a valid access token of a user who still
  * exists: deleting a user ends their sessions at once, not after 15 minutes. A token issued
  * before the user's last password change is refused too, so changing or resetting a password
  * also ends the other sessions' access tokens, not only their refresh tokens.

@@ -118,6 +118,27 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
     expect(smtp.mailsTo(unknown)).toHaveLength(0);
   });
 
+  it('answers forgot-password with one 503 problem for known and unknown addresses while the mail server does not answer', async () => {
+    const app = await createTestApp(dialect, { smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const user = await insertUser(app.database.db);
+      const answers = [];
+      for (const email of [user.email, `${unique('nobody')}@school.test`]) {
+        answers.push(await postJson(app.app, apiPaths.forgotPassword, { email }));
+      }
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(answer.json().detail).toBe(answers[0]!.json().detail);
+      }
+      expect(answers[0]!.json().detail).toMatch(/email could not be sent/i);
+      const left = await app.database.db.selectFrom('password_reset_tokens').select('id').execute();
+      expect(left).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+
   describe('reset password', () => {
     it('sets the new password, answers 200 with the spec message and no tokens, and ends every session', async () => {
       const clock = freezeClock();

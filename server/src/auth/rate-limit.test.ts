@@ -152,6 +152,25 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     });
   });
 
+  it('does not count sign-up mails and reset requests that failed because the mail server did not answer', async () => {
+    const email = address();
+    smtp.refuseNext(3);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await postFrom(t.app, clientIp(), apiPaths.sendOtp, { email })).statusCode).toBe(503);
+    }
+    expect((await postFrom(t.app, clientIp(), apiPaths.sendOtp, { email })).statusCode).toBe(200);
+
+    const app = await createTestApp(dialect, { smtpUrl: 'smtp://127.0.0.1:1', rateLimits: tight });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await postFrom(app.app, clientIp(), apiPaths.forgotPassword, { email });
+        expect(answer.statusCode).toBe(503);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('allows 2 registrations per client address per minute, then answers 429', async () => {
     const ip = clientIp();
     for (let attempt = 0; attempt < 2; attempt += 1) {

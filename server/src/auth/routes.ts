@@ -24,7 +24,7 @@ import type { AppContext, ZodApp } from '../app.js';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';
-import type { AuthDeps } from './context.js';
+import { mailUnavailable, type AuthDeps } from './context.js';
 import { createGoogleVerifier } from './google.js';
 import { googleLogin, googleRegister } from './google-accounts.js';
 import { currentUserId, requireUser } from './guard.js';
@@ -81,8 +81,11 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request) => {
       const { email } = request.body;
-      await signupMails.hit(request, email);
+      // Counted once answered: a mail that could not be sent (503) must not use up the
+      // address's retries, or an outage of the mail server would lock it out for the hour.
+      await signupMails.check(request, email);
       await sendSignupCode(deps, email, new Date());
+      await signupMails.count(request, email);
       return { detail: messages.register.otpSent };
     },
   );
@@ -170,7 +173,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
   app.get(
     apiPaths.profile,
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -189,7 +192,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
   app.post(
     apiPaths.changePassword,
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['auth'],
         summary: 'Change the password (ends every other session)',
@@ -221,11 +224,21 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         summary:
           'Mail a password reset link (the same answer whether or not the address has an account)',
         body: forgotPasswordRequestSchema,
-        response: { 200: detailResponseSchema, ...problems(400, 429) },
+        response: { 200: detailResponseSchema, ...problems(400, 429, 503) },
       },
     },
     async (request) => {
       const { email } = request.body;
+      // The mail goes out after the answer, so that known and unknown addresses take the same
+      // time; whether the mail server answers at all is checked first, for every address
+      // alike, so that a user is not told a link is on its way when none can be. That check
+      // comes before the per-address count, so a 503 does not use up a retry.
+      try {
+        await mailer.verify();
+      } catch (error) {
+        request.log.warn({ err: error }, 'mail server unreachable: reset link not promised');
+        throw mailUnavailable();
+      }
       await resetMails.hit(request, email);
       const now = new Date();
       deps.background.run('password reset mail', () => sendResetLink(deps, email, now));

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -43,8 +52,34 @@ function createSqlite(filename: string): DatabaseHandle {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(connection) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * After an I/O error, a full disk or a busy timeout inside a transaction, SQLite may have
+ * rolled the transaction back itself. Kysely's ROLLBACK then failed with "no transaction is
+ * active", and that error replaced the one explaining what happened: a 500 instead of a 503.
+ * The rollback is skipped when SQLite has no transaction open.
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause(this.sqlite);
+  }
 }
 
 function createPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
@@ -57,6 +92,10 @@ function createPostgres(url: string, schema: string | undefined, max: number): D
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor may a client Kysely holds for a query or a transaction: its query fails with the error,
+  // and pg also emits the error on the client, where nobody listened. kill -9 of PostgreSQL,
+  // or a network cut, with a query in flight took the whole API process down.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
@@ -84,6 +123,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     '57P01', // admin_shutdown
     '57P02', // crash_shutdown
     '57P03', // cannot_connect_now
+    '53100', // disk_full
     '53300', // too_many_connections
     '08000',
     '08001',
@@ -94,10 +134,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     'SQLITE_IOERR',
     'SQLITE_READONLY',
     'SQLITE_NOTADB',
+    'SQLITE_FULL',
   ]);
-  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR')))
-    return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  if (typeof code === 'string') {
+    // better-sqlite3 reports extended codes (SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT,
+    // SQLITE_READONLY_DBMOVED, ...); the primary code before the suffix is what counts.
+    const primary = /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? code;
+    if (unavailableCodes.has(primary)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(
     error.message,
   );
 }

@@ -1,8 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { HttpError, problemTypes, sendProblem } from './problem.js';
+import { HttpError, PROBLEM_CONTENT_TYPE, problem, problemTypes, sendProblem } from './problem.js';
 
 /** OPTIONS is left out: CORS answers preflights for every path, which says nothing about routes. */
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -31,7 +33,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {};
+    // The client names the keys (unknown fields are reported by name): with a plain object,
+    // a field called "constructor" or "__proto__" reached Object.prototype and broke the answer.
+    const errors: Record<string, string[]> = Object.create(null);
     for (const issue of error.validation) {
       const params = issue.params as Record<string, unknown> | undefined;
       const key = fieldName(issue.instancePath, params);
@@ -99,7 +103,16 @@ export function registerErrorHandling(
     }
   });
 
-  app.setErrorHandler(handleError);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    try {
+      return handleError(error, request, reply);
+    } catch (failure) {
+      // Fastify's fallback would answer with the failure's message, which is no problem JSON
+      // and may describe the code.
+      request.log.error({ err: failure, cause: error }, 'error handler failed');
+      return sendProblem(reply, 500, 'An unexpected error occurred. Please try again.');
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const handled = fallback?.(request, reply);
@@ -113,4 +126,41 @@ export function registerErrorHandling(
     }
     return sendProblem(reply, 404, `No resource at ${path}.`);
   });
+}
+
+/**
+ * Fastify's own refusals before a route is found (a path that is not valid percent-encoding, a
+ * path parameter over the router's length limit), as problem JSON like every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendProblem(reply, 400, 'The request path is not a valid URL.');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, 414, 'A part of the request path is too long.');
+  }
+  request.log.error({ err: error }, 'unhandled framework error');
+  return sendProblem(reply, 500, 'An unexpected error occurred. Please try again.');
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 kB, a broken
+ * request line), answered as problem JSON on the raw socket, which is then closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(problem(status, detail));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, noNulCharacter } from '@um/contract';
+import { ID_MAX, noNulCharacter, wellFormedText } from '@um/contract';
 import { badRequest } from './problem.js';
 
 /**
@@ -12,7 +12,10 @@ import { badRequest } from './problem.js';
 /** Parts of a sort key, bounded like the columns they came from so no cursor reaches the SQL bad. */
 export const cursorParts = {
   id: z.number().int().min(1).max(ID_MAX),
-  text: z.string().refine(...noNulCharacter),
+  text: z
+    .string()
+    .refine(...noNulCharacter)
+    .refine(...wellFormedText),
 };
 
 const INVALID_CURSOR = 'The cursor is not valid. Load the list again from the first page.';

@@ -14,6 +14,8 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Resolves when a mail could be handed over now; throws MailDeliveryError otherwise. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -45,6 +47,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
           throw new MailDeliveryError(error);
         }
       },
+      async verify() {
+        try {
+          await transport.verify();
+        } catch (error) {
+          throw new MailDeliveryError(error);
+        }
+      },
       close: () => transport.close(),
     };
   }
@@ -67,6 +76,13 @@ function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): 
           { to: mail.to, subject: mail.subject, file: name },
           `mail written to outbox:\n${mail.text}`,
         );
+      } catch (error) {
+        throw new MailDeliveryError(error);
+      }
+    },
+    async verify() {
+      try {
+        await mkdir(dir, { recursive: true });
       } catch (error) {
         throw new MailDeliveryError(error);
       }
