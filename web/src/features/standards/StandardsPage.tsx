@@ -12,7 +12,8 @@ import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { useReturnFocus } from '../../components/ui/useReturnFocus';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
-import { useDeleteStandard, useStandards } from './hooks';
+import { useAllStandards } from '../../lib/standards-list';
+import { useDeleteStandard } from './hooks';
 import { StandardForm } from './StandardForm';
 
 const FORM_ID = 'standard-form';
@@ -27,7 +28,7 @@ export function StandardsPage() {
 }
 
 function Standards() {
-  const standards = useStandards();
+  const standards = useAllStandards();
   const remove = useDeleteStandard();
   const { notice, show, clear } = useNotice();
   const [form, setForm] = useState<FormState>(null);

@@ -1,11 +1,5 @@
-import {
-  LIST_LIMIT_MAX,
-  apiPaths,
-  standardListResponseSchema,
-  studentListResponseSchema,
-  studentResponseSchema,
-} from '@um/contract';
-import type { Standard, Student, StudentList, StudentValues } from '@um/contract';
+import { apiPaths, studentListResponseSchema, studentResponseSchema } from '@um/contract';
+import type { Student, StudentList, StudentValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
@@ -26,26 +20,6 @@ export async function fetchStudentsPage(
   if (filter.q !== '') query.set('q', filter.q);
   if (cursor) query.set('cursor', cursor);
   return apiRequest(`${apiPaths.students}?${query}`, { schema: studentListResponseSchema, signal });
-}
-
-/**
- * Every standard, for the filter, the form and each student's standard name. The standards
- * screen makes the same call under the same query key, so both read one cached list.
- */
-export async function fetchAllStandards(signal?: AbortSignal): Promise<Standard[]> {
-  const standards: Standard[] = [];
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({ limit: String(LIST_LIMIT_MAX) });
-    if (cursor) query.set('cursor', cursor);
-    const page = await apiRequest(`${apiPaths.standards}?${query}`, {
-      schema: standardListResponseSchema,
-      signal,
-    });
-    standards.push(...page.data);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return standards;
 }
 
 export async function createStudent(values: StudentValues): Promise<Student> {

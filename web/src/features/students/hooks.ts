@@ -1,19 +1,8 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { StudentValues } from '@um/contract';
 import { queryKeys } from '../../lib/query';
-import {
-  createStudent,
-  deleteStudent,
-  fetchAllStandards,
-  fetchStudentsPage,
-  updateStudent,
-} from './api';
+import { useRefreshSchoolLists } from '../../lib/standards-list';
+import { createStudent, deleteStudent, fetchStudentsPage, updateStudent } from './api';
 import type { StudentFilter } from './api';
 
 export function useStudents(filter: StudentFilter) {
@@ -27,26 +16,6 @@ export function useStudents(filter: StudentFilter) {
   });
 }
 
-export function useAllStandards() {
-  return useQuery({
-    queryKey: queryKeys.allStandards,
-    queryFn: ({ signal }) => fetchAllStandards(signal),
-  });
-}
-
-/**
- * A student change also changes its standards' student counts, so both lists refresh; the
- * mutation stays pending until they have, so a success never sits beside a stale list.
- */
-function useRefreshLists() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.students }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.standards }),
-    ]);
-}
-
 export interface SaveStudent {
   /** The student being edited; absent when adding one. */
   id?: number | undefined;
@@ -54,7 +23,7 @@ export interface SaveStudent {
 }
 
 export function useSaveStudent() {
-  const refresh = useRefreshLists();
+  const refresh = useRefreshSchoolLists();
   return useMutation({
     mutationFn: ({ id, values }: SaveStudent) =>
       id === undefined ? createStudent(values) : updateStudent(id, values),
@@ -63,7 +32,7 @@ export function useSaveStudent() {
 }
 
 export function useDeleteStudent() {
-  const refresh = useRefreshLists();
+  const refresh = useRefreshSchoolLists();
   return useMutation({
     mutationFn: (id: number) => deleteStudent(id),
     onSuccess: refresh,
