@@ -2,6 +2,15 @@ import { apiPaths } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { clearSession, isTokenPair, readTokens, storeTokens } from './session';
 
+// zod probes `new Function` to compile fast parsers the first time a schema runs; the strict CSP
+// refuses it and the browser logs a violation (Lighthouse best practices counts it). Every page
+// parses answers here, and interpreted parsing is fast enough for them. zod reads its settings
+// from this shared global (creating it only when absent), so setting it costs the login page no
+// import of zod.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+// Mutated in place: if zod has already loaded, it holds this very object.
+(zodSettings.__zod_globalConfig ??= {}).jitless = true;
+
 /** A failed call: the HTTP status (0 when the network failed) and the server's problem detail. */
 export class ApiError extends Error {
   constructor(

@@ -1,11 +1,6 @@
 import { firstFieldErrors } from '@um/contract';
-import { config, type z } from 'zod';
+import type { z } from 'zod';
 import type { FieldErrors } from './forms';
-
-// zod probes `new Function` to compile fast parsers; the strict CSP refuses it and the browser
-// logs a violation (Lighthouse best practices counts it). Interpreted parsing is fast enough for
-// forms, so the probe is never made.
-config({ jitless: true });
 
 /**
  * Validates form values with one of the contract's schemas, so the browser says exactly what
