@@ -7,7 +7,6 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -19,7 +18,7 @@ import {
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { contentSecurityPolicy } from './http/security.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
@@ -61,6 +60,7 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * touching anything global, so main.ts and every test build the very same app.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const headers = securityHeaders(config.env);
   const app = Fastify({
     logger: overrides.logger ?? {
       level: config.logLevel,
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     return503OnClosing: true,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -91,13 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   registerErrorHandling(app, webAppFallback);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
-    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, headers);
   // A list, not a string: with a string every answer named APP_URL as allowed, whatever origin
   // asked; with a list, only APP_URL's own requests get the header.
   await app.register(cors, { origin: [new URL(config.appUrl).origin], credentials: false });

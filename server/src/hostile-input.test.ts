@@ -445,7 +445,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     }
   });
 
-  it('answers a path that is not valid percent-encoding with a 400 problem, and a path id over 100 characters with a 414 problem', async () => {
+  it('answers a path that is not valid percent-encoding with a 400 problem, and a path id over 100 characters with a 414 problem, both with the security headers', async () => {
     for (const [url, status] of [
       ['/management/standard/%E0%A4%A/', 400],
       [`/management/standard/${'9'.repeat(101)}/`, 414],
@@ -458,6 +458,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         headers: f.headers,
       });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       await expectSafe(response, before);
     }
   });

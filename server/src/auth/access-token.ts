@@ -1,23 +1,42 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'user-management';
 const ACCESS_TYPE = 'access';
 
-const keys = new Map<string, KeyObject>();
+type Signer = (payload: Record<string, unknown>) => string;
+type Verifier = (token: string) => Record<string, unknown>;
 
 /**
- * The signing key as a KeyObject, made once per secret: given raw bytes, jose imports the key
- * again on every call, which showed up in the profile of every authenticated request.
+ * Every authenticated request checks an access token, so the check is synchronous node:crypto
+ * HMAC (fast-jwt). jose went through WebCrypto: a key import and a thread-pool round trip per
+ * request, about 100 µs of CPU in the profile of a student page (BENCHMARKS.md, cause A).
  */
-function key(secret: string): KeyObject {
-  let keyObject = keys.get(secret);
-  if (!keyObject) {
-    keyObject = createSecretKey(Buffer.from(secret, 'utf8'));
-    keys.set(secret, keyObject);
+const signers = new Map<string, Signer>();
+const verifiers = new Map<string, Verifier>();
+
+function signer(secret: string): Signer {
+  let sign = signers.get(secret);
+  if (!sign) {
+    // `iat` and `exp` come from signAccessToken's clock, which tests move.
+    sign = createSigner({ key: secret, algorithm: 'HS256' });
+    signers.set(secret, sign);
   }
-  return keyObject;
+  return sign;
+}
+
+function verifier(secret: string): Verifier {
+  let verify = verifiers.get(secret);
+  if (!verify) {
+    verify = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    verifiers.set(secret, verify);
+  }
+  return verify;
 }
 
 /** A 15-minute HS256 access token naming the user and its type, so no other token passes. */
@@ -27,13 +46,13 @@ export async function signAccessToken(
   now: Date = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: ACCESS_TYPE })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(key(secret));
+  return signer(secret)({
+    typ: ACCESS_TYPE,
+    sub: String(userId),
+    iss: ISSUER,
+    iat: issuedAt,
+    exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
+  });
 }
 
 export interface AccessClaims {
@@ -43,24 +62,17 @@ export interface AccessClaims {
 }
 
 /** The claims of a valid access token, or null for anything else (expired, forged, wrong type). */
-export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export function readAccessToken(secret: string, token: string): AccessClaims | null {
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      requiredClaims: ['exp', 'iat', 'sub'],
-    });
-    if (payload['typ'] !== ACCESS_TYPE || typeof payload.sub !== 'string') return null;
-    const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || payload.iat === undefined) return null;
-    return { userId, issuedAt: payload.iat };
+    payload = verifier(secret)(token);
   } catch (error) {
-    if (error instanceof errors.JOSEError) return null;
+    if (error instanceof TokenError) return null;
     throw error;
   }
-}
-
-/** The user id of a valid access token, or null for anything else (expired, forged, wrong type). */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
-  return (await readAccessToken(secret, token))?.userId ?? null;
+  if (payload['typ'] !== ACCESS_TYPE || typeof payload['sub'] !== 'string') return null;
+  const userId = Number(payload['sub']);
+  const issuedAt = payload['iat'];
+  if (!Number.isSafeInteger(userId) || userId <= 0 || typeof issuedAt !== 'number') return null;
+  return { userId, issuedAt };
 }

@@ -95,6 +95,28 @@ describe.each(dialects)('login, profile and access tokens on %s', (dialect) => {
       .setIssuedAt()
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const unsigned = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+      Buffer.from(
+        JSON.stringify({
+          typ: 'access',
+          sub: String(user.id),
+          iss: 'user-management',
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(Date.now() / 1000) + 900,
+        }),
+      ).toString('base64url'),
+      '',
+    ].join('.');
+    const otherIssuer = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('someone-else')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const [header, , signature] = otherIssuer.split('.');
+    const tampered = [header, unsigned.split('.')[1], signature].join('.');
     const headerSets: Record<string, string>[] = [
       {},
       { authorization: 'Bearer' },
@@ -102,6 +124,9 @@ describe.each(dialects)('login, profile and access tokens on %s', (dialect) => {
       bearer(refresh),
       bearer(otherSecret),
       bearer(wrongType),
+      bearer(unsigned),
+      bearer(otherIssuer),
+      bearer(tampered),
     ];
     for (const headers of headerSets) {
       for (const call of [

@@ -7,8 +7,10 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -56,6 +58,34 @@ function createSqlite(filename: string): DatabaseHandle {
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 with its prepared statements kept, most recently used last: Kysely prepares
+ * every query it runs, and preparing cost as much as running the queries of a request (about
+ * 10 µs each). The product sends a few dozen distinct SQL texts, so a small cache holds them all.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /**
  * After an I/O error, a full disk or a busy timeout inside a transaction, SQLite may have
  * rolled the transaction back itself. Kysely's ROLLBACK then failed with "no transaction is
@@ -64,7 +94,7 @@ function createSqlite(filename: string): DatabaseHandle {
  */
 class SqliteDriverKeepingCause extends SqliteDriver {
   constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
+    super({ database: withStatementCache(sqlite) });
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -98,6 +128,18 @@ function createPostgres(url: string, schema: string | undefined, max: number): D
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/**
+ * A query compiled once, to run with other values for its parameters (in the order they appear
+ * in its SQL): on the paths every request takes, building and compiling the same query again
+ * cost more than running it.
+ */
+export function withParameters<Row>(
+  query: CompiledQuery<Row>,
+  parameters: readonly unknown[],
+): CompiledQuery<Row> {
+  return { ...query, parameters };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

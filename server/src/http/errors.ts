@@ -130,17 +130,21 @@ export function registerErrorHandling(
 
 /**
  * Fastify's own refusals before a route is found (a path that is not valid percent-encoding, a
- * path parameter over the router's length limit), as problem JSON like every other error.
+ * path parameter over the router's length limit), as problem JSON like every other error. No
+ * hook runs for them, so they get the security headers here.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    return sendProblem(reply, 400, 'The request path is not a valid URL.');
-  }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendProblem(reply, 414, 'A part of the request path is too long.');
-  }
-  request.log.error({ err: error }, 'unhandled framework error');
-  return sendProblem(reply, 500, 'An unexpected error occurred. Please try again.');
+export function frameworkErrors(securityHeaders: Readonly<Record<string, string>>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(securityHeaders);
+    if (error.code === 'FST_ERR_BAD_URL') {
+      return sendProblem(reply, 400, 'The request path is not a valid URL.');
+    }
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return sendProblem(reply, 414, 'A part of the request path is too long.');
+    }
+    request.log.error({ err: error }, 'unhandled framework error');
+    return sendProblem(reply, 500, 'An unexpected error occurred. Please try again.');
+  };
 }
 
 /**

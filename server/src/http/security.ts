@@ -1,3 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
 /**
  * A strict Content-Security-Policy: no inline script anywhere (the spec keeps tokens in local
  * storage, so script injection must have nowhere to run). Google Identity Services is the one
@@ -19,3 +23,49 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
 };
+
+/** The headers helmet would set, given the environment: HSTS only in production. */
+function helmetOptions(env: string): HelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    hsts: env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The security headers, computed once. They never vary by request, yet helmet's middleware
+ * (and @fastify/helmet around it) parsed the policy again for every answer: about 40 µs a
+ * request, a fifth of what a small API call costs (BENCHMARKS.md, cause B). Helmet still
+ * decides what they are; its middleware runs here once against a response that only records.
+ */
+export function securityHeaders(env: string): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(helmetOptions(env))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return Object.freeze(headers);
+}
+
+/** Sends the security headers on every answer, before anything else can answer. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
