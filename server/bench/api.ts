@@ -32,6 +32,7 @@ const COUNTS: SeedCounts = { users: 25, standards: 48, students: 100_000, messag
 const PASSWORD = 'bench-password';
 /** The deep page starts after this row of the name order: nine tenths into the keyset. */
 const DEEP_ROW = 90_000;
+const PAGE_SIZE = 50;
 const CONNECTIONS = [10, 50] as const;
 const LOGIN_CONNECTIONS = 20;
 const GENEROUS_LIMIT = '1000000/60';
@@ -39,6 +40,7 @@ const GENEROUS_LIMIT = '1000000/60';
 const SCENARIOS = [
   'students-first',
   'students-deep',
+  'students-uncached',
   'students-search',
   'messages',
   'students-create',
@@ -171,10 +173,22 @@ async function readFixtures(database: DatabaseHandle) {
     .orderBy('name')
     .limit(1)
     .executeTakeFirstOrThrow();
+  // Every page of the list, each named by the cursor of the row before it: requests that walk
+  // them in turn never meet an answer the API still has cached.
+  const pageStarts = await db
+    .selectFrom('students')
+    .select(['name', 'id'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const pageCursors = pageStarts
+    .filter((_row, index) => index % PAGE_SIZE === PAGE_SIZE - 1)
+    .map((row) => encodeCursor([row.name, row.id]));
   const users = await db.selectFrom('users').select('email').orderBy('id').execute();
   const standards = await db.selectFrom('standards').select('id').orderBy('id').execute();
   return {
     deepCursor: encodeCursor([deep.name, deep.id]),
+    pageCursors,
     searchTerm: searchTerm.name,
     emails: users.map((user) => user.email),
     standardIds: standards.map((standard) => standard.id),
@@ -389,6 +403,15 @@ async function main(): Promise<void> {
       },
     };
     const getRequest = (path: string): Request => ({ path, headers: auth });
+    const pages = { next: 0 };
+    const everyPageRequest: Request = {
+      headers: auth,
+      setupRequest(request) {
+        const cursor = fixtures.pageCursors[(pages.next += 1) % fixtures.pageCursors.length];
+        const query = new URLSearchParams({ limit: String(PAGE_SIZE), cursor: cursor ?? '' });
+        return { ...request, path: `${apiPaths.students}?${query}` };
+      },
+    };
     const search = new URLSearchParams({ q: fixtures.searchTerm, limit: '50' });
     const deep = new URLSearchParams({ limit: '50', cursor: fixtures.deepCursor });
     const loadScenarios: { id: ScenarioId; label: string; request: Request }[] = [
@@ -401,6 +424,11 @@ async function main(): Promise<void> {
         id: 'students-deep',
         label: `students ?limit=50, page after row ${DEEP_ROW}`,
         request: getRequest(`${apiPaths.students}?${deep}`),
+      },
+      {
+        id: 'students-uncached',
+        label: `students ?limit=50, each of ${fixtures.pageCursors.length} pages in turn (no cache hits)`,
+        request: everyPageRequest,
       },
       {
         id: 'students-search',

@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { initialMigration } from './migrations/0001_initial.js';
 import { performanceMigration } from './migrations/0004_performance.js';
+import { dataVersionsMigration } from './migrations/0005_data_versions.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -11,6 +12,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0004_performance': performanceMigration(dialect),
+    '0005_data_versions': dataVersionsMigration(dialect),
   };
 }
 

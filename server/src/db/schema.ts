@@ -94,7 +94,14 @@ export interface MessageStatesTable {
   deleted_at: Timestamp | null;
 }
 
+/** Raised by triggers on every write to the table named (migration 0005). */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
+  data_versions: DataVersionsTable;
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
   mail_cooldowns: MailCooldownsTable;

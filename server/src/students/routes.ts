@@ -13,6 +13,8 @@ import {
 import type { AppContext, ZodApp } from '../app.js';
 import { requireUser } from '../auth/guard.js';
 import { badRequest } from '../http/problem.js';
+import { sendJsonText } from '../http/json-text.js';
+import { createStudentListCache } from './list-cache.js';
 import {
   createStudent,
   deleteStudent,
@@ -30,6 +32,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   const { db } = database;
   // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
   const onRequest = requireUser(db, config.jwtSecret);
+  const studentListJson = createStudentListCache(db);
 
   app.get(
     apiPaths.students,
@@ -43,7 +46,12 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
         response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request) => listStudents(db, database.dialect, request.query),
+    async (request, reply) => {
+      const json = await studentListJson(request.query, () =>
+        listStudents(db, database.dialect, request.query),
+      );
+      return sendJsonText(reply, json);
+    },
   );
 
   app.get(

@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Student } from '@um/contract';
+import { buildApp, type App } from '../app.js';
+import type { DatabaseConfig } from '../config.js';
+import { createDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTestDatabase, dialects, testConfig, type TestDatabase } from '../test/harness.js';
+import { buildStudent, insertStandard, insertStudent, loginAs } from '../test/factories.js';
+import { createStudentListCache } from './list-cache.js';
+
+type StudentPage = { data: Student[]; next_cursor: string | null };
+
+/**
+ * Two API processes on one database, as DESIGN.md scales out: each has its own connection (pool)
+ * and its own list cache. SQLite needs a file for two connections to share.
+ */
+async function twoProcessesOnOneDatabase(dialect: 'sqlite' | 'postgres') {
+  let shared: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let config: DatabaseConfig;
+  if (dialect === 'sqlite') {
+    dataDir = mkdtempSync(join(tmpdir(), 'um-cache-'));
+    config = { dialect: 'sqlite', filename: join(dataDir, 'app.db') };
+    const first = createDatabase(config);
+    await migrateToLatest(first.db, first.dialect);
+    await first.destroy();
+  } else {
+    shared = await createTestDatabase('postgres');
+    config = shared.config;
+  }
+  const handles: DatabaseHandle[] = [createDatabase(config), createDatabase(config)];
+  const appConfig = testConfig({ database: config });
+  const apps: App[] = [];
+  for (const database of handles) {
+    const app = await buildApp(appConfig, { database });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps: apps as [App, App],
+    db: handles[0]!.db,
+    secret: appConfig.jwtSecret,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const handle of handles) await handle.destroy();
+      await shared?.destroy();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(appConfig.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(dialects)('student list cache on %s', (dialect) => {
+  let env: Awaited<ReturnType<typeof twoProcessesOnOneDatabase>>;
+  let headers: Record<string, string>;
+  let standardId: number;
+  beforeAll(async () => {
+    env = await twoProcessesOnOneDatabase(dialect);
+    ({ headers } = await loginAs(env.db, env.secret));
+    standardId = (await insertStandard(env.db)).id;
+  });
+  afterAll(() => env.close());
+
+  async function list(app: App, query = `standard=${standardId}&limit=200`) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/management/students/?${query}`,
+      headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    return response.json<StudentPage>();
+  }
+
+  const names = (page: StudentPage) => page.data.map((student) => student.name);
+
+  it('answers a read made again after a create, an edit and a delete through another process with the change', async () => {
+    const [reader, writer] = env.apps;
+    expect(names(await list(reader))).toEqual([]);
+
+    const created = await writer.inject({
+      method: 'POST',
+      url: '/management/update_students/',
+      headers,
+      payload: buildStudent({ standard: standardId, name: 'Amara Cached' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const student = created.json<{ data: Student }>().data;
+    expect(names(await list(reader))).toEqual(['Amara Cached']);
+
+    const edited = await writer.inject({
+      method: 'PUT',
+      url: '/management/update_students/',
+      headers,
+      payload: { id: student.id, ...buildStudent({ standard: standardId, name: 'Amara Renamed' }) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(names(await list(reader))).toEqual(['Amara Renamed']);
+
+    const deleted = await writer.inject({
+      method: 'DELETE',
+      url: '/management/update_students/',
+      headers,
+      payload: { id: student.id },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(names(await list(reader))).toEqual([]);
+  });
+
+  it('sees a row written with SQL outside the API on the next read, searches included', async () => {
+    const [reader] = env.apps;
+    const query = `q=Zephyrine&limit=50`;
+    expect(names(await list(reader, query))).toEqual([]);
+    await insertStudent(env.db, standardId, { name: 'Zephyrine Outside' });
+    expect(names(await list(reader, query))).toEqual(['Zephyrine Outside']);
+    await env.db.deleteFrom('students').where('name', '=', 'Zephyrine Outside').execute();
+    expect(names(await list(reader, query))).toEqual([]);
+  });
+
+  it('raises the students data version in the transaction of every write, and only then', async () => {
+    const version = async () =>
+      Number(
+        (
+          await env.db
+            .selectFrom('data_versions')
+            .select('version')
+            .where('name', '=', 'students')
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const before = await version();
+    await insertStandard(env.db);
+    expect(await version()).toBe(before);
+    const row = await insertStudent(env.db, standardId);
+    expect(await version()).toBeGreaterThan(before);
+    const afterInsert = await version();
+    await env.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('students')
+          .set({ name: 'Rolled Back' })
+          .where('id', '=', row.id)
+          .execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await version()).toBe(afterInsert);
+    await env.db.deleteFrom('students').where('id', '=', row.id).execute();
+    expect(await version()).toBeGreaterThan(afterInsert);
+  });
+});
+
+describe('student list cache', () => {
+  let database: TestDatabase;
+  let standardId: number;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    standardId = (await insertStandard(database.db)).id;
+  });
+  afterAll(() => database.destroy());
+
+  const query = (cursor?: string) => ({ limit: 50, cursor, standard: undefined, q: undefined });
+  const answer = (label: string) => async () => ({ data: [], next_cursor: label });
+  const parse = (body: Buffer) => JSON.parse(body.toString('utf8')) as StudentPage;
+
+  it('keeps an answer from the second time its query is asked for, until a student is written', async () => {
+    const cached = createStudentListCache(database.db);
+    let made = 0;
+    const counted = async () => {
+      made += 1;
+      return { data: [], next_cursor: `made ${made}` };
+    };
+    expect(parse(await cached(query(), counted))).toEqual({ data: [], next_cursor: 'made 1' });
+    expect(parse(await cached(query(), counted)).next_cursor).toBe('made 2');
+    expect(parse(await cached(query(), counted)).next_cursor).toBe('made 2');
+    expect(parse(await cached(query('once'), counted)).next_cursor).toBe('made 3');
+    await insertStudent(database.db, standardId);
+    // A query already asked for is kept again at once after the write.
+    expect(parse(await cached(query(), counted)).next_cursor).toBe('made 4');
+    expect(parse(await cached(query(), counted)).next_cursor).toBe('made 4');
+  });
+
+  it('keeps within its byte budget by dropping the answers used longest ago', async () => {
+    // Each answer is {"data":[],"next_cursor":"page-x"}, 34 characters; three fit.
+    const cached = createStudentListCache(database.db, 3 * 34);
+    const keep = async (label: string) => {
+      await cached(query(label), answer(label));
+      await cached(query(label), answer(label));
+    };
+    for (const label of ['page-a', 'page-b', 'page-c']) await keep(label);
+    await cached(query('page-a'), answer('changed')); // a hit: page-a is now the most recent
+    await keep('page-d'); // over budget: page-b goes
+    expect(parse(await cached(query('page-a'), answer('new'))).next_cursor).toBe('page-a');
+    expect(parse(await cached(query('page-c'), answer('new'))).next_cursor).toBe('page-c');
+    expect(parse(await cached(query('page-b'), answer('new'))).next_cursor).toBe('new');
+  });
+
+  it('does not keep an answer made before a write that a later request has already seen', async () => {
+    const cached = createStudentListCache(database.db);
+    await cached(query(), answer('first ask'));
+    const slow = async () => {
+      // While this answer is being made, a student is written and another request reads.
+      await insertStudent(database.db, standardId);
+      await cached(query(), answer('fresh'));
+      return { data: [], next_cursor: 'stale' };
+    };
+    expect(parse(await cached(query(), slow)).next_cursor).toBe('stale');
+    expect(parse(await cached(query(), answer('unused'))).next_cursor).toBe('fresh');
+  });
+
+  it('rejects an answer that does not match the response schema rather than keeping it', async () => {
+    const cached = createStudentListCache(database.db);
+    await expect(cached(query('bad'), async () => ({ data: [{ id: 'x' }] }))).rejects.toThrow();
+  });
+});
