@@ -10,6 +10,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the public screens have no accessibility violations', async ({ page }) => {
+      // Six pages and states, each scanned by axe: 11-16 s alone, more on a busy machine.
+      test.slow();
       for (const path of [
         '/login',
         '/register',

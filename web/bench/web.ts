@@ -241,6 +241,12 @@ async function lighthouseOnce(url: string, session: Session | null): Promise<Lig
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new LighthouseRuntimeError(runtimeError.code);
+    // A run that ended elsewhere (the stored session not yet readable, so /dashboard went on
+    // to /login) measured another page.
+    const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== new URL(url).pathname) {
+      throw new LighthouseRuntimeError(`ended on ${finalPath}`);
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const findings = [
       ...new Set(Object.values(categories).flatMap((category) => category.auditRefs)),
@@ -295,10 +301,11 @@ async function main(): Promise<void> {
   );
   try {
     print('Building the web app into a temporary directory…');
-    // The two steps of `npm run build -w web`, into a directory of the bench's own.
+    // The three steps of `npm run build -w web`, into a directory of the bench's own.
     run(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir'], {
       cwd: webDir,
     });
+    run(process.execPath, [join(webDir, 'scripts/prerender.mjs'), distDir], { cwd: webDir });
     run(process.execPath, [join(webDir, 'scripts/precompress.mjs'), distDir], { cwd: webDir });
 
     const manifest = readManifest(distDir);

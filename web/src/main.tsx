@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { RootOptions } from 'react-dom/client';
 import { App } from './app/App';
 import { startThemeSync } from './lib/theme';
 import './index.css';
@@ -9,13 +10,19 @@ if (!root) throw new Error('index.html has no #root element');
 
 startThemeSync();
 
-createRoot(root, {
-  // An error the app recovered from (a screen's error boundary showed its fallback) is logged,
-  // not re-thrown as an uncaught page error.
-  onRecoverableError: (error, info) =>
-    console.error('React recovered from an error', error, info.componentStack),
-}).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+const options: RootOptions = {
+  // An error the app recovered from (a screen's error boundary showed its fallback, or markup
+  // that did not match) is logged, not re-thrown as an uncaught page error.
+  onRecoverableError: (error, info) =>
+    console.error('React recovered from an error', error, info.componentStack),
+};
+
+// The sign-in pages arrive prerendered (src/prerender.tsx): React takes over the markup the
+// browser already shows. Every other page starts empty.
+if (root.firstElementChild) hydrateRoot(root, app, options);
+else createRoot(root, options).render(app);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
@@ -10,19 +11,24 @@ import { AppRoutes } from './routes';
 export interface AppProps {
   /** Tests pass their own client to inspect the cache; the app makes one. */
   queryClient?: QueryClient;
+  /**
+   * The router: the browser's address bar, unless the build is prerendering a page at a fixed
+   * address (src/prerender.tsx).
+   */
+  Router?: ComponentType<{ children: ReactNode }>;
 }
 
 /** The application root: data cache, router, session, and a last-resort error boundary. */
-export function App({ queryClient }: AppProps) {
+export function App({ queryClient, Router = BrowserRouter }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ErrorBoundary>
       <QueryClientProvider client={client}>
-        <BrowserRouter>
+        <Router>
           <SessionProvider>
             <AppRoutes />
           </SessionProvider>
-        </BrowserRouter>
+        </Router>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -109,11 +109,17 @@ export function clearSession(): void {
   notify();
 }
 
-let cachedKey: string | null = null;
-let cachedSession: StoredSession = { tokens: null, user: null };
+/** No session: what a prerendered page shows, and what an empty store reads as. */
+const noSession: StoredSession = { tokens: null, user: null };
+let cachedKey = '\u0000';
+let cachedSession = noSession;
 
-/** A stable snapshot for useSyncExternalStore: a new object only when the stored text changes. */
+/**
+ * A stable snapshot for useSyncExternalStore: a new object only when the stored text changes.
+ * The build prerenders pages where there is no storage (src/prerender.tsx): no session there.
+ */
 export function getSessionSnapshot(): StoredSession {
+  if (typeof window === 'undefined') return noSession;
   const key = `${readRaw(TOKEN_KEY) ?? ''}\u0000${readRaw(USER_KEY) ?? ''}`;
   if (key !== cachedKey) {
     cachedKey = key;
@@ -121,6 +127,13 @@ export function getSessionSnapshot(): StoredSession {
   }
   return cachedSession;
 }
+
+/**
+ * What the page was prerendered with, which React must see while it takes over that markup:
+ * the same object as an empty store's snapshot, so a visitor without a session causes no
+ * re-render at all.
+ */
+const getPrerenderedSession = (): StoredSession => noSession;
 
 export function subscribeToSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
@@ -136,5 +149,5 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /** The stored session, re-rendering on changes made here, in other tabs, or by the API client. */
 export function useStoredSession(): StoredSession {
-  return useSyncExternalStore(subscribeToSession, getSessionSnapshot);
+  return useSyncExternalStore(subscribeToSession, getSessionSnapshot, getPrerenderedSession);
 }

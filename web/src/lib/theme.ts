@@ -75,6 +75,12 @@ function snapshot(): string {
   return `${readThemeMode()}:${systemPrefersDark() ? 'dark' : 'light'}`;
 }
 
+/**
+ * What a prerendered page was rendered with (src/prerender.tsx): React takes over its markup
+ * with this, then shows the stored mode. public/theme-init.js has already coloured the page.
+ */
+const prerenderedSnapshot = () => 'system:light';
+
 export interface ThemeState {
   mode: ThemeMode;
   resolved: 'light' | 'dark';
@@ -82,10 +88,9 @@ export interface ThemeState {
 }
 
 export function useTheme(): ThemeState {
-  const [mode, system] = useSyncExternalStore(subscribe, snapshot).split(':') as [
-    ThemeMode,
-    'light' | 'dark',
-  ];
+  const [mode, system] = useSyncExternalStore(subscribe, snapshot, prerenderedSnapshot).split(
+    ':',
+  ) as [ThemeMode, 'light' | 'dark'];
   const resolved = mode === 'system' ? system : mode;
   return {
     mode,

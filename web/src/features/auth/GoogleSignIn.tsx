@@ -104,31 +104,39 @@ export function GoogleSignIn({ mode, onSignedIn, onError }: GoogleSignInProps) {
     };
   }, [clientId, mode, theme]);
 
-  if (config.isPending || !clientId) {
-    return (
-      <div className="space-y-2">
+  const reason = config.isPending
+    ? null
+    : config.isError
+      ? 'Google sign-in is unavailable right now.'
+      : clientId
+        ? null
+        : 'Google sign-in is not configured for this school.';
+
+  // The line under the button is there in every state, so nothing below it moves when the
+  // configuration arrives (the sign-in pages are shown before it is asked for).
+  return (
+    <div className="space-y-2">
+      {clientId ? (
+        <div
+          ref={container}
+          aria-busy={busy || undefined}
+          className="flex min-h-11 justify-center"
+        />
+      ) : (
         <button
           type="button"
           disabled
-          aria-describedby={config.isPending ? undefined : reasonId}
+          aria-describedby={reason ? reasonId : undefined}
           className="flex h-11 w-full cursor-not-allowed items-center justify-center gap-3 rounded-pill border border-slate-300 bg-white text-sm font-medium text-slate-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-300"
         >
           <GoogleMark />
           {text.label}
         </button>
-        {!config.isPending && (
-          <p id={reasonId} className="text-center text-xs text-slate-600 dark:text-slate-400">
-            {config.isError
-              ? 'Google sign-in is unavailable right now.'
-              : 'Google sign-in is not configured for this school.'}
-          </p>
-        )}
-      </div>
-    );
-  }
-
-  return (
-    <div ref={container} aria-busy={busy || undefined} className="flex min-h-11 justify-center" />
+      )}
+      <p id={reasonId} className="min-h-4 text-center text-xs text-slate-600 dark:text-slate-400">
+        {reason ?? '\u00a0'}
+      </p>
+    </div>
   );
 }
 

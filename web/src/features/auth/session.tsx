@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { appRoutes } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { PageSpinner } from '../../components/ui/Spinner';
+import { useHydrated } from '../../lib/hydration';
 import { queryKeys } from '../../lib/query';
 import {
   clearSession,
@@ -47,6 +48,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const session = useStoredSession();
   const [checking, setChecking] = useState(hasStoredSession);
+  // A prerendered sign-in page is taken over as it was rendered, without a session; the
+  // spinner of a stored session's check follows in the next render (SPEC.md 2, startup).
+  const hydrated = useHydrated();
 
   const loadUser = useCallback(async () => {
     const profile = await queryClient.fetchQuery({
@@ -121,7 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [session, checking, signIn, logout],
   );
 
-  if (checking) return <PageSpinner />;
+  if (checking && hydrated) return <PageSpinner />;
   return <AuthContext value={state}>{children}</AuthContext>;
 }
 

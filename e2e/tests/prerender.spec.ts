@@ -1,0 +1,124 @@
+import { THEME_STORAGE_KEY, messages } from '@um/contract';
+import { expect, test } from './fixtures.js';
+import { storeSession } from './support/session.js';
+import type { Page } from '@playwright/test';
+
+/**
+ * The sign-in pages are prerendered at build time (web/src/prerender.tsx) and React takes the
+ * markup over in the browser (issue 7, LCP). What the browser shows before any JavaScript has
+ * run must be the real page, and taking it over must not go wrong.
+ */
+
+/** Every console error, which includes React's hydration mismatches (src/main.tsx logs them). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** React has taken the page over once the submit button is enabled. */
+const hydrated = (page: Page, submit: string) =>
+  expect(page.getByRole('button', { name: submit })).toBeEnabled();
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading, fields] of [
+    ['/login', 'Log in', ['Email', 'Password']],
+    ['/register', 'Create your account', ['Email']],
+    ['/forgot-password', 'Forgot your password?', ['Email']],
+    ['/reset-password/MQ/some-token', 'Set a new password', ['New password', 'Confirm password']],
+  ] as const) {
+    test(`${path} already shows its page, styled`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText(messages.shell.title, { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      for (const field of fields) {
+        await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+      }
+      // The stylesheet applies: the page colour of the light mode, not the browser's white.
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'rgb(248, 250, 252)',
+      );
+    });
+  }
+
+  test('the sign-in form cannot be sent before its code has run', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  });
+
+  test('the signed-in pages are not prerendered', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('React takes over the prerendered pages without a mismatch', async ({ page }) => {
+  const errors = consoleErrors(page);
+  for (const [path, submit] of [
+    ['/login', 'Log in'],
+    ['/register', 'Send OTP'],
+    ['/forgot-password', 'Send reset link'],
+    ['/reset-password/MQ/some-token', 'Reset password'],
+  ] as const) {
+    await page.goto(path);
+    await hydrated(page, submit);
+    // The Google line has settled (not configured here), so every render has happened.
+    await expect(page.getByText('Google sign-in is not configured', { exact: false })).toHaveCount(
+      path === '/login' || path === '/register' ? 1 : 0,
+    );
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a stored dark mode is shown on a prerendered page, and React agrees with it', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  await page.goto('/login');
+  await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
+  await page.goto('/login');
+  await hydrated(page, 'Log in');
+  await expect(page.getByRole('button', { name: messages.shell.toggleColorMode })).toHaveAttribute(
+    'title',
+    'Color mode: Dark',
+  );
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor of /login sees the session check, then the page, without errors', async ({
+  page,
+  account,
+}) => {
+  await storeSession(page, account.tokens, account.profile);
+  const errors = consoleErrors(page);
+  await page.goto('/login');
+  await hydrated(page, 'Log in');
+  await expect(page).toHaveURL('/login');
+  expect(errors).toEqual([]);
+});
+
+test('what is typed before the code arrives is kept, and signing in works', async ({
+  page,
+  account,
+}) => {
+  // Hold the page's code back until the form has been filled in.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  release();
+
+  await hydrated(page, 'Log in');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}!` })).toBeVisible();
+});

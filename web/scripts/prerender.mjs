@@ -1,0 +1,108 @@
+// Writes one HTML file per client route into a built web app (after `vite build`, before
+// precompress.mjs), so that the browser has something to paint before the JavaScript arrives
+// (issue 7: LCP, BENCHMARKS.md cause H).
+//
+// - The sign-in pages (/login, /register, /forgot-password, /reset-password/…) get their
+//   markup, rendered by React from the real components (src/prerender.tsx), inside #root.
+// - Every route's HTML names the chunks its first screen loads lazily (<link
+//   rel="modulepreload">), so they download alongside the entry chunk, not after it.
+//
+// The server sends `<first path segment>.html` for a route when the build wrote one
+// (server/src/http/web-app.ts), index.html otherwise.
+//
+//   node web/scripts/prerender.mjs [DIST_DIR]   (default: web/dist)
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// React's production build: the markup is the same, without development checks.
+process.env.NODE_ENV = 'production';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const distDir = resolve(process.argv[2] ?? join(webDir, 'dist'));
+// Inside the workspace, so that the server build's imports of React and the other libraries
+// resolve from node_modules when Node loads it.
+const ssrDir = join(webDir, 'node_modules/.cache/prerender');
+const ROOT = '<div id="root"></div>';
+
+const { build } = await import('vite');
+
+/** The server-side build of src/prerender.tsx, loaded into this process. */
+async function loadRenderer() {
+  await rm(ssrDir, { recursive: true, force: true });
+  await mkdir(ssrDir, { recursive: true });
+  await build({
+    root: webDir,
+    configFile: join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      sourcemap: false,
+      copyPublicDir: false,
+    },
+  });
+  return import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+}
+
+/**
+ * The chunks (and any stylesheets) that `modules` need, from Vite's manifest, less what the
+ * page already loads: the entry and its imports are in the template.
+ */
+function preloads(manifest, modules, template) {
+  const scripts = new Set();
+  const sheets = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(`The manifest has no chunk for ${key}: is src/prerender.tsx current?`);
+    if (chunk.isEntry || scripts.has(chunk.file)) return;
+    if (!template.includes(`/${chunk.file}"`)) scripts.add(chunk.file);
+    for (const sheet of chunk.css ?? []) {
+      if (!template.includes(`/${sheet}"`)) sheets.add(sheet);
+    }
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [
+    ...[...sheets].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+}
+
+/** The Content-Security-Policy allows no inline script or style: prerendered markup has none. */
+function assertNoInlineCode(route, markup) {
+  const inline = /<script|<style|\sstyle=/i.exec(markup);
+  if (inline) {
+    throw new Error(`The prerendered ${route} holds "${inline[0]}", which the CSP would refuse.`);
+  }
+}
+
+const template = await readFile(join(distDir, 'index.html'), 'utf8');
+if (template.split(ROOT).length !== 2) {
+  throw new Error(`${distDir}/index.html must hold ${ROOT} once.`);
+}
+const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8'));
+
+try {
+  const { pages, pageFile, renderPage } = await loadRenderer();
+  const written = [];
+  for (const page of pages) {
+    let html = template;
+    if (page.prerender) {
+      const markup = await renderPage(page.route);
+      assertNoInlineCode(page.route, markup);
+      html = html.replace(ROOT, () => `<div id="root">${markup}</div>`);
+    }
+    const links = preloads(manifest, page.modules, template);
+    html = html.replace('</head>', () => `${links.map((link) => `  ${link}\n  `).join('')}</head>`);
+    const file = pageFile(page.route);
+    await writeFile(join(distDir, file), html);
+    written.push(`${file}${page.prerender ? ' (prerendered)' : ''}`);
+  }
+  console.log(`wrote ${written.length} pages in ${distDir}: ${written.join(', ')}`);
+} finally {
+  await rm(ssrDir, { recursive: true, force: true });
+}
