@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { PenLine, Trash2 } from 'lucide-react';
 import { MESSAGE_PREVIEW_LINES, messages } from '@um/contract';
 import type { Message } from '@um/contract';
@@ -10,7 +10,7 @@ import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStat
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
-import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { Composer } from './Composer';
@@ -30,33 +30,25 @@ function Inbox() {
   const markRead = useMarkRead();
   const remove = useDeleteMessage();
   const { notice, show, clear } = useNotice();
-  const [composing, setComposing] = useState(false);
+  const {
+    panel: composer,
+    open: openComposer,
+    close: closeComposer,
+    opener: newButton,
+  } = useOpenPanel<'composing'>(clear);
+  const composing = composer !== null;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const [deleting, setDeleting] = useState<Message | null>(null);
-  const { remember, restore } = useReturnFocus();
-  const newButton = useRef<HTMLButtonElement>(null);
-  const listHeading = useRef<HTMLHeadingElement>(null);
+  const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
+    useConfirmedDelete<Message>({
+      remove: remove.mutate,
+      show,
+      deleted: messages.inbox.deleted,
+      deleteFailed: messages.inbox.deleteFailed,
+    });
   const list = useRef<HTMLUListElement>(null);
-  // A deleted message takes its row, and the button that had focus, with it.
-  const [deletedCount, setDeletedCount] = useState(0);
-
-  useEffect(() => {
-    if (deletedCount > 0) listHeading.current?.focus();
-  }, [deletedCount]);
 
   const rows = inbox.data?.pages.flatMap((page) => page.data) ?? [];
   const unread = inbox.data?.pages[0]?.unread_count ?? 0;
-
-  function openComposer() {
-    clear();
-    remember();
-    setComposing(true);
-  }
-
-  function closeComposer() {
-    setComposing(false);
-    restore(newButton.current);
-  }
 
   /** SPEC.md 4: opening toggles the full view and marks an unread message read; read stays read. */
   function open(message: Message) {
@@ -78,20 +70,6 @@ function Inbox() {
     }
   }
 
-  function confirmDelete(message: Message) {
-    remove.mutate(message.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        show({ tone: 'success', message: messages.inbox.deleted });
-        setDeletedCount((count) => count + 1);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        show({ tone: 'error', message: messages.inbox.deleteFailed, detail: errorDetail(error) });
-      },
-    });
-  }
-
   return (
     <>
       <PageHeader
@@ -102,7 +80,7 @@ function Inbox() {
             ref={newButton}
             aria-expanded={composing}
             aria-controls={composing ? COMPOSER_ID : undefined}
-            onClick={() => (composing ? closeComposer() : openComposer())}
+            onClick={() => (composing ? closeComposer() : openComposer('composing'))}
           >
             <PenLine aria-hidden="true" className="size-4" />
             New Message
@@ -179,7 +157,7 @@ function Inbox() {
                   onOpen={() => open(message)}
                   onDelete={() => {
                     clear();
-                    setDeleting(message);
+                    askToDelete(message);
                   }}
                 />
               ))}
@@ -202,7 +180,7 @@ function Inbox() {
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={cancelDelete}
       />
     </>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { messages } from '@um/contract';
 import type { Standard } from '@um/contract';
@@ -9,7 +8,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { EmptyState, ListSkeleton } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
-import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
@@ -18,7 +17,7 @@ import { StandardForm } from './StandardForm';
 
 const FORM_ID = 'standard-form';
 
-type FormState = { mode: 'add' } | { mode: 'edit'; standard: Standard } | null;
+type FormState = { mode: 'add' } | { mode: 'edit'; standard: Standard };
 
 const studentCount = (count: number) => (count === 1 ? '1 student' : `${count} students`);
 
@@ -31,47 +30,23 @@ function Standards() {
   const standards = useAllStandards();
   const remove = useDeleteStandard();
   const { notice, show, clear } = useNotice();
-  const [form, setForm] = useState<FormState>(null);
-  const [deleting, setDeleting] = useState<Standard | null>(null);
-  const { remember, restore } = useReturnFocus();
-  const addButton = useRef<HTMLButtonElement>(null);
-  const listHeading = useRef<HTMLHeadingElement>(null);
-  // A deleted standard takes its row, and the button that had focus, with it.
-  const [deletedCount, setDeletedCount] = useState(0);
-
-  useEffect(() => {
-    if (deletedCount > 0) listHeading.current?.focus();
-  }, [deletedCount]);
-
-  function openForm(next: NonNullable<FormState>) {
-    clear();
-    remember();
-    setForm(next);
-  }
-
-  function closeForm() {
-    setForm(null);
-    restore(addButton.current);
-  }
-
-  function confirmDelete(standard: Standard) {
-    remove.mutate(standard.id, {
-      onSuccess: () => {
+  const {
+    panel: form,
+    open: openForm,
+    close: closeForm,
+    opener: addButton,
+    setPanel: setForm,
+  } = useOpenPanel<FormState>(clear);
+  const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
+    useConfirmedDelete<Standard>({
+      remove: remove.mutate,
+      show,
+      deleted: messages.standards.deleted,
+      deleteFailed: messages.standards.deleteFailed,
+      onDeleted: (standard) => {
         if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
-        setDeleting(null);
-        show({ tone: 'success', message: messages.standards.deleted });
-        setDeletedCount((count) => count + 1);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        show({
-          tone: 'error',
-          message: messages.standards.deleteFailed,
-          detail: errorDetail(error),
-        });
       },
     });
-  }
 
   const editing = form?.mode === 'edit' ? form.standard : undefined;
   const adding = form?.mode === 'add';
@@ -183,7 +158,7 @@ function Standards() {
                     label={`Delete standard ${standard.name}`}
                     onClick={() => {
                       clear();
-                      setDeleting(standard);
+                      askToDelete(standard);
                     }}
                   />
                 </div>
@@ -200,7 +175,7 @@ function Standards() {
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={cancelDelete}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { appMessages, messages } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
@@ -11,7 +11,7 @@ import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStat
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
-import { useReturnFocus } from '../../components/ui/useReturnFocus';
+import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
@@ -22,7 +22,7 @@ import { useUrlFilter } from './url-filter';
 
 const FORM_ID = 'student-form';
 
-type FormState = { mode: 'add' } | { mode: 'edit'; student: Student } | null;
+type FormState = { mode: 'add' } | { mode: 'edit'; student: Student };
 
 export function StudentsPage() {
   const { tokens } = useStoredSession();
@@ -35,53 +35,29 @@ function Students() {
   const standards = useAllStandards();
   const remove = useDeleteStudent();
   const { notice, show, clear } = useNotice();
-  const [form, setForm] = useState<FormState>(null);
-  const [deleting, setDeleting] = useState<Student | null>(null);
-  const { remember, restore } = useReturnFocus();
-  const addButton = useRef<HTMLButtonElement>(null);
-  const listHeading = useRef<HTMLHeadingElement>(null);
+  const {
+    panel: form,
+    open: openForm,
+    close: closeForm,
+    opener: addButton,
+    setPanel: setForm,
+  } = useOpenPanel<FormState>(clear);
+  const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
+    useConfirmedDelete<Student>({
+      remove: remove.mutate,
+      show,
+      deleted: messages.students.deleted,
+      deleteFailed: messages.students.deleteFailed,
+      onDeleted: (student) => {
+        if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
+      },
+    });
   const list = useRef<HTMLUListElement>(null);
-  // A deleted student takes its row, and the button that had focus, with it.
-  const [deletedCount, setDeletedCount] = useState(0);
-
-  useEffect(() => {
-    if (deletedCount > 0) listHeading.current?.focus();
-  }, [deletedCount]);
 
   const standardList = standards.data ?? [];
   const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
   const nameOf = (id: number) => standardNames.get(id) ?? `Standard ${id}`;
   const rows = students.data?.pages.flatMap((page) => page.data) ?? [];
-
-  function openForm(next: NonNullable<FormState>) {
-    clear();
-    remember();
-    setForm(next);
-  }
-
-  function closeForm() {
-    setForm(null);
-    restore(addButton.current);
-  }
-
-  function confirmDelete(student: Student) {
-    remove.mutate(student.id, {
-      onSuccess: () => {
-        if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
-        setDeleting(null);
-        show({ tone: 'success', message: messages.students.deleted });
-        setDeletedCount((count) => count + 1);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        show({
-          tone: 'error',
-          message: messages.students.deleteFailed,
-          detail: errorDetail(error),
-        });
-      },
-    });
-  }
 
   const editing = form?.mode === 'edit' ? form.student : undefined;
   const adding = form?.mode === 'add';
@@ -220,7 +196,7 @@ function Students() {
                       label={`Delete student ${student.name}`}
                       onClick={() => {
                         clear();
-                        setDeleting(student);
+                        askToDelete(student);
                       }}
                     />
                   </div>
@@ -245,7 +221,7 @@ function Students() {
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={cancelDelete}
       />
     </>
   );
