@@ -212,6 +212,29 @@ describe('student list cache', () => {
     expect(parse(await cached(query(), answer('unused'))).next_cursor).toBe('fresh');
   });
 
+  it('keeps nothing while the version row is missing, and keeps again once it is back', async () => {
+    const cached = createStudentListCache(database.db);
+    const { version } = await database.db
+      .selectFrom('data_versions')
+      .select('version')
+      .executeTakeFirstOrThrow();
+    await cached(query('kept'), answer('before'));
+    await cached(query('kept'), answer('before'));
+    await database.db.deleteFrom('data_versions').where('name', '=', 'students').execute();
+    try {
+      for (const label of ['first', 'second', 'third']) {
+        expect(parse(await cached(query('gone'), answer(label))).next_cursor).toBe(label);
+      }
+    } finally {
+      // Back at the very version it had: what was kept before must not come back with it.
+      await database.db.insertInto('data_versions').values({ name: 'students', version }).execute();
+    }
+    expect(parse(await cached(query('kept'), answer('after'))).next_cursor).toBe('after');
+    await cached(query('back'), answer('one'));
+    await cached(query('back'), answer('two'));
+    expect(parse(await cached(query('back'), answer('three'))).next_cursor).toBe('two');
+  });
+
   it('rejects an answer that does not match the response schema rather than keeping it', async () => {
     const cached = createStudentListCache(database.db);
     await expect(cached(query('bad'), async () => ({ data: [{ id: 'x' }] }))).rejects.toThrow();

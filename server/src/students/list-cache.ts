@@ -4,6 +4,8 @@ import type { StudentListQuery } from './repository.js';
 
 /** About the answers of a busy school's list screens; an answer is at most ~50 kB (200 rows). */
 const DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
+/** Versions count up from 0. */
+const NO_VERSION = -1;
 /** How many of the queries asked for are remembered, to know one asked for again. */
 const ASKED_LIMIT = 4096;
 
@@ -31,7 +33,7 @@ export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTE
   // Answers made at `entriesVersion`, by query. Insertion order is recency order: a hit moves
   // to the end, the front is evicted first.
   const entries = new Map<string, Buffer>();
-  let entriesVersion = -1;
+  let entriesVersion = NO_VERSION;
   let bytes = 0;
   const asked = new Set<string>();
 
@@ -62,12 +64,18 @@ export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTE
     list: () => Promise<unknown>,
   ): Promise<Buffer> {
     const { rows } = await db.executeQuery(readVersion);
-    const version = Number(rows[0]?.version ?? -1);
+    const answer = async () =>
+      // The route's response schema, applied as Fastify's serializer would have applied it.
+      // Kept as bytes: sending a string encodes it into a new buffer on every answer.
+      Buffer.from(JSON.stringify(studentListResponseSchema.parse(await list())));
+    // Without its version row (removed by hand) nothing could tell a kept answer is stale.
+    const version = rows[0] === undefined ? NO_VERSION : Number(rows[0].version);
     if (version !== entriesVersion) {
       entries.clear();
       bytes = 0;
       entriesVersion = version;
     }
+    if (version === NO_VERSION) return answer();
     const key = JSON.stringify([query.standard, query.q, query.limit, query.cursor]);
     const hit = entries.get(key);
     if (hit !== undefined) {
@@ -75,9 +83,7 @@ export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTE
       entries.set(key, hit);
       return hit;
     }
-    // The route's response schema, applied as Fastify's serializer would have applied it.
-    // Kept as bytes: sending a string encodes it into a new buffer on every answer.
-    const body = Buffer.from(JSON.stringify(studentListResponseSchema.parse(await list())));
+    const body = await answer();
     // Another request may have seen a newer version meanwhile; this answer is then not kept.
     if (version === entriesVersion && !entries.has(key) && askedBefore(key)) remember(key, body);
     return body;
