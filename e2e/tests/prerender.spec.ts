@@ -122,3 +122,37 @@ test('what is typed before the code arrives is kept, and signing in works', asyn
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.name}!` })).toBeVisible();
 });
+
+test('a prerendered page asks for the app only after it has been painted', async ({ page }) => {
+  await page.goto('/login');
+  await hydrated(page, 'Log in');
+  const { painted, scripts } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(painted).toBeGreaterThan(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const requested of scripts) expect(requested).toBeGreaterThanOrEqual(painted ?? Infinity);
+});
+
+test('the sign-in card is on screen from the first paint, and fades in when opened in the app', async ({
+  page,
+}) => {
+  /** The card's entrance animation (AuthLayout: the wrapper around the card). */
+  const entrance = () =>
+    page
+      .getByRole('heading', { level: 1 })
+      .locator('xpath=../..')
+      .evaluate((wrapper) => getComputedStyle(wrapper).animationName);
+  await page.goto('/login');
+  await hydrated(page, 'Log in');
+  expect(await entrance()).toBe('none');
+
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  expect(await entrance()).toBe('fade-in-up');
+});

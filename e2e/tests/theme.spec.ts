@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
 const toggle = (page: Page) => page.getByRole('button', { name: messages.shell.toggleColorMode });
+/** The prerendered login page answers clicks once the app has taken it over. */
+const started = (page: Page) => expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
 
 test.use({ colorScheme: 'light' });
 
@@ -15,6 +17,7 @@ test('the colour mode choice survives a reload and reaches a second tab', async 
   await page.goto('/login');
   expect(await isDark(page)).toBe(false);
 
+  await started(page);
   await toggle(page).click();
   expect(await isDark(page)).toBe(true);
   expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('dark');
@@ -48,7 +51,7 @@ test("applies the stored mode before the app's code has run, so a dark page neve
 }) => {
   await page.goto('/login');
   await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
-  // Without the app's bundle only theme-init.js can have set the class.
+  // Without the app's bundle only boot.js can have set the class.
   await page.route('**/assets/index-*.js', (route) => route.abort());
 
   await page.goto('/login');
@@ -73,6 +76,9 @@ test('shows the visual identity: page colours per mode, Inter first, animations'
     color: 'rgb(15, 23, 42)',
     font: expect.stringMatching(/^Inter, ui-sans-serif, system-ui/),
   });
+  // The card fades in when it opens in the app (the prerendered one is there from the start).
+  await started(page);
+  await page.getByRole('link', { name: 'Sign up' }).click();
   const card = page.locator('main > div').first();
   await expect(card).toHaveCSS('animation-name', 'fade-in-up');
   await expect(card).toHaveCSS('animation-duration', '0.6s');
@@ -88,6 +94,9 @@ test('shows the visual identity: page colours per mode, Inter first, animations'
 test('turns animations off for people who prefer reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/login');
+  await started(page);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await expect(page.locator('main > div').first()).toHaveCSS('animation-name', 'none');
   await expect(page.locator('.animate-float').first()).toHaveCSS('animation-name', 'none');
 });

@@ -68,6 +68,22 @@ export function initialAssets(manifest: Manifest, roots: readonly string[]): Ini
   return { js: [...js], css: [...css] };
 }
 
+/**
+ * Every script a page's HTML file loads by itself, as paths inside the build: classic and
+ * module scripts, module preloads, and what boot.js starts after the first paint on a
+ * prerendered page (its `data-entry` and `data-preload`).
+ */
+export function pageScripts(distDir: string, htmlFile: string): string[] {
+  const html = readFileSync(join(distDir, htmlFile), 'utf8');
+  const urls = [
+    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/\sdata-entry="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/\sdata-preload="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(' ')),
+  ];
+  return [...new Set(urls.map((url) => (url ?? '').replace(/^\//, '')))];
+}
+
 export function gzipBytes(distDir: string, files: readonly string[]): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
 }

@@ -6,6 +6,12 @@
 //   markup, rendered by React from the real components (src/prerender.tsx), inside #root.
 // - Every route's HTML names the chunks its first screen loads lazily (<link
 //   rel="modulepreload">), so they download alongside the entry chunk, not after it.
+// - A prerendered page asks for no module before its first paint: the entry and its chunks
+//   move from the module script and preloads into data attributes of public/boot.js, which
+//   starts the app once the page is painted (decision 0014).
+//
+// - public/boot.js, which every page runs in its head, is minified: its comments are for the
+//   people who read the source, and every page downloads it before it can paint.
 //
 // The server sends `<first path segment>.html` for a route when the build wrote one
 // (server/src/http/web-app.ts), index.html otherwise.
@@ -25,7 +31,7 @@ const distDir = resolve(process.argv[2] ?? join(webDir, 'dist'));
 const ssrDir = join(webDir, 'node_modules/.cache/prerender');
 const ROOT = '<div id="root"></div>';
 
-const { build } = await import('vite');
+const { build, minify } = await import('vite');
 
 /** The server-side build of src/prerender.tsx, loaded into this process. */
 async function loadRenderer() {
@@ -72,6 +78,27 @@ function preloads(manifest, modules, template) {
   ];
 }
 
+const BOOT_SCRIPT = '<script src="/boot.js"></script>';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The head of a prerendered page: boot.js starts the app after the first paint, so the
+ * entry's module script and every module preload become its data.
+ */
+function startAfterFirstPaint(html) {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry || !html.includes(BOOT_SCRIPT)) {
+    throw new Error(`index.html must hold ${BOOT_SCRIPT} and the module script of the entry`);
+  }
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const boot = `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"></script>`;
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, '')
+    .replace(BOOT_SCRIPT, () => boot);
+}
+
 /** The Content-Security-Policy allows no inline script or style: prerendered markup has none. */
 function assertNoInlineCode(route, markup) {
   const inline = /<script|<style|\sstyle=/i.exec(markup);
@@ -79,6 +106,14 @@ function assertNoInlineCode(route, markup) {
     throw new Error(`The prerendered ${route} holds "${inline[0]}", which the CSP would refuse.`);
   }
 }
+
+const bootFile = join(distDir, 'boot.js');
+const boot = await minify('boot.js', await readFile(bootFile, 'utf8'), {
+  compress: true,
+  mangle: true,
+});
+if (boot.errors.length > 0) throw new Error(`boot.js does not minify: ${boot.errors[0]?.message}`);
+await writeFile(bootFile, boot.code);
 
 const template = await readFile(join(distDir, 'index.html'), 'utf8');
 if (template.split(ROOT).length !== 2) {
@@ -98,6 +133,7 @@ try {
     }
     const links = preloads(manifest, page.modules, template);
     html = html.replace('</head>', () => `${links.map((link) => `  ${link}\n  `).join('')}</head>`);
+    if (page.prerender) html = startAfterFirstPaint(html);
     const file = pageFile(page.route);
     await writeFile(join(distDir, file), html);
     written.push(`${file}${page.prerender ? ' (prerendered)' : ''}`);

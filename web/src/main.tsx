@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { RootOptions } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadScreensFor } from './app/routes';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -9,6 +10,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 startThemeSync();
+preloadScreensFor(window.location.pathname);
 
 const app = (
   <StrictMode>

@@ -1,46 +1,45 @@
-import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { PageSpinner } from '../components/ui/Spinner';
 import { RequireAuth, useSignedInUser } from '../features/auth/session';
+import { lazyScreen } from './lazy-screen';
+import type { LazyScreen } from './lazy-screen';
 
 // Every screen is its own chunk, so the login page loads only what it shows.
-const AppShell = lazy(() => import('./shell/AppShell'));
-const NotFoundPage = lazy(() =>
-  import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+const AppShell = lazyScreen(() => import('./shell/AppShell').then((m) => m.default));
+const NotFoundPage = lazyScreen(() => import('./NotFoundPage').then((m) => m.NotFoundPage));
+const LoginPage = lazyScreen(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() =>
+  import('../features/auth/RegisterPage').then((m) => m.RegisterPage),
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+const DashboardPage = lazyScreen(() =>
+  import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+const ProjectsPage = lazyScreen(() =>
+  import('../features/placeholders/ProjectsPage').then((m) => m.ProjectsPage),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const TasksPage = lazyScreen(() =>
+  import('../features/placeholders/TasksPage').then((m) => m.TasksPage),
 );
-const ProjectsPage = lazy(() =>
-  import('../features/placeholders/ProjectsPage').then((m) => ({ default: m.ProjectsPage })),
+const StudentsPage = lazyScreen(() =>
+  import('../features/students/StudentsPage').then((m) => m.StudentsPage),
 );
-const TasksPage = lazy(() =>
-  import('../features/placeholders/TasksPage').then((m) => ({ default: m.TasksPage })),
+const StandardsPage = lazyScreen(() =>
+  import('../features/standards/StandardsPage').then((m) => m.StandardsPage),
 );
-const StudentsPage = lazy(() =>
-  import('../features/students/StudentsPage').then((m) => ({ default: m.StudentsPage })),
+const MessagesPage = lazyScreen(() =>
+  import('../features/messages/MessagesPage').then((m) => m.MessagesPage),
 );
-const StandardsPage = lazy(() =>
-  import('../features/standards/StandardsPage').then((m) => ({ default: m.StandardsPage })),
-);
-const MessagesPage = lazy(() =>
-  import('../features/messages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = lazyScreen(() =>
+  import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
 );
 
 /** Features never import each other; the signed-in user reaches them from here. */
@@ -52,15 +51,54 @@ function Profile() {
   return <ProfilePage user={useSignedInUser()} />;
 }
 
+interface ScreenRoute {
+  path: string;
+  /** What the route shows, loaded ahead by preloadScreensFor. */
+  screen: Pick<LazyScreen, 'preload'>;
+  element: ReactElement;
+}
+
+const signInRoutes: ScreenRoute[] = [
+  { path: appRoutes.login, screen: LoginPage, element: <LoginPage /> },
+  { path: appRoutes.register, screen: RegisterPage, element: <RegisterPage /> },
+  { path: appRoutes.forgotPassword, screen: ForgotPasswordPage, element: <ForgotPasswordPage /> },
+  { path: appRoutes.resetPassword, screen: ResetPasswordPage, element: <ResetPasswordPage /> },
+];
+
+/** The routes inside the signed-in shell (AppShell). */
+const shellRoutes: ScreenRoute[] = [
+  { path: appRoutes.dashboard, screen: DashboardPage, element: <Dashboard /> },
+  { path: appRoutes.analytics, screen: DashboardPage, element: <Dashboard /> },
+  { path: appRoutes.settings, screen: DashboardPage, element: <Dashboard /> },
+  { path: appRoutes.projects, screen: ProjectsPage, element: <ProjectsPage /> },
+  { path: appRoutes.tasks, screen: TasksPage, element: <TasksPage /> },
+  { path: appRoutes.profile, screen: ProfilePage, element: <Profile /> },
+  { path: appRoutes.students, screen: StudentsPage, element: <StudentsPage /> },
+  { path: appRoutes.standards, screen: StandardsPage, element: <StandardsPage /> },
+  { path: appRoutes.messages, screen: MessagesPage, element: <MessagesPage /> },
+];
+
+/**
+ * Starts loading the screens the app will show first at `pathname`, while the stored session
+ * is checked, so that they render without a Suspense fallback (lazy-screen.ts). The page's
+ * HTML has already asked for their chunks (scripts/prerender.mjs).
+ */
+export function preloadScreensFor(pathname: string): void {
+  const signIn = signInRoutes.find((route) => matchPath(route.path, pathname));
+  const inShell = shellRoutes.find((route) => matchPath(route.path, pathname));
+  const screens = signIn ? [signIn.screen] : inShell ? [AppShell, inShell.screen] : [];
+  // A chunk that fails to load fails again, visibly, when its screen renders.
+  for (const screen of screens) screen.preload().catch(() => undefined);
+}
+
 /** The routes of SPEC.md 2. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
-        <Route path={appRoutes.login} element={<LoginPage />} />
-        <Route path={appRoutes.register} element={<RegisterPage />} />
-        <Route path={appRoutes.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={appRoutes.resetPassword} element={<ResetPasswordPage />} />
+        {signInRoutes.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
         <Route
           element={
             <RequireAuth>
@@ -69,15 +107,9 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to={appRoutes.dashboard} replace />} />
-          <Route path={appRoutes.dashboard} element={<Dashboard />} />
-          <Route path={appRoutes.analytics} element={<Dashboard />} />
-          <Route path={appRoutes.settings} element={<Dashboard />} />
-          <Route path={appRoutes.projects} element={<ProjectsPage />} />
-          <Route path={appRoutes.tasks} element={<TasksPage />} />
-          <Route path={appRoutes.profile} element={<Profile />} />
-          <Route path={appRoutes.students} element={<StudentsPage />} />
-          <Route path={appRoutes.standards} element={<StandardsPage />} />
-          <Route path={appRoutes.messages} element={<MessagesPage />} />
+          {shellRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

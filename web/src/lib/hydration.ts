@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => undefined;
 
@@ -15,4 +15,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Whether this component first appeared after the page was taken over (a screen opened in the
+ * browser), rather than in the prerendered markup the browser painted before any JavaScript.
+ * Fixed for the component's lifetime.
+ */
+export function useMountedAfterHydration(): boolean {
+  const hydrated = useHydrated();
+  const [mountedAfterHydration] = useState(hydrated);
+  return mountedAfterHydration;
 }

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@um/contract';
 import { ThemeToggle } from '../components/ui/ThemeToggle';
 import { setSystemDark } from '../test/match-media';
-import themeInitSource from '../../public/theme-init.js?raw';
+import bootSource from '../../public/boot.js?raw';
 import { nextThemeMode, readThemeMode, startThemeSync } from './theme';
 
 const isDark = () => document.documentElement.classList.contains('dark');
 
-/** Runs public/theme-init.js the way the browser does: a classic script before the app. */
-function runThemeInitScript() {
-  new Function(themeInitSource)();
+/** Runs public/boot.js the way the browser does: a classic script before the app. */
+function runBootScript() {
+  new Function(bootSource)();
 }
 
 describe('colour mode', () => {
@@ -83,23 +83,34 @@ describe('colour mode', () => {
   });
 });
 
-describe('theme-init.js, the script that runs before the first paint', () => {
+describe('the app starting', () => {
+  it('applies the mode again, as the system may have changed since boot.js ran', () => {
+    runBootScript();
+    expect(isDark()).toBe(false);
+    setSystemDark(true);
+    const stop = startThemeSync();
+    expect(isDark()).toBe(true);
+    stop();
+  });
+});
+
+describe('boot.js, the script that runs before the first paint', () => {
   it('applies a stored dark choice', () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    runThemeInitScript();
+    runBootScript();
     expect(isDark()).toBe(true);
   });
 
   it('applies a stored light choice even on a dark system', () => {
     setSystemDark(true);
     localStorage.setItem(THEME_STORAGE_KEY, 'light');
-    runThemeInitScript();
+    runBootScript();
     expect(isDark()).toBe(false);
   });
 
   it('follows the system when nothing is stored', () => {
     setSystemDark(true);
-    runThemeInitScript();
+    runBootScript();
     expect(isDark()).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ function systemPrefersDark(): boolean {
   return window.matchMedia(DARK_QUERY).matches;
 }
 
-/** Puts the mode on the root element, as public/theme-init.js does before the first paint. */
+/** Puts the mode on the root element, as public/boot.js does before the first paint. */
 export function applyThemeMode(mode: ThemeMode): void {
   const dark = mode === 'dark' || (mode === 'system' && systemPrefersDark());
   document.documentElement.classList.toggle('dark', dark);
@@ -65,10 +65,14 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * Keeps the root element's class right for the page's lifetime: when another tab changes the
- * choice (the storage event) and when the system setting flips while on system.
+ * choice (the storage event) and when the system setting flips while on system. It starts by
+ * applying the mode again, as either may have changed since boot.js ran (on a prerendered page
+ * the app starts only after the first paint).
  */
 export function startThemeSync(): () => void {
-  return subscribe(() => applyThemeMode(readThemeMode()));
+  const apply = () => applyThemeMode(readThemeMode());
+  apply();
+  return subscribe(apply);
 }
 
 function snapshot(): string {
@@ -77,7 +81,7 @@ function snapshot(): string {
 
 /**
  * What a prerendered page was rendered with (src/prerender.tsx): React takes over its markup
- * with this, then shows the stored mode. public/theme-init.js has already coloured the page.
+ * with this, then shows the stored mode. public/boot.js has already coloured the page.
  */
 const prerenderedSnapshot = () => 'system:light';
 

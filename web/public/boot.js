@@ -1,0 +1,67 @@
+/* global window, document */
+// The one classic script of every page: it runs in the head, before the first paint. (The
+// Content-Security-Policy allows no inline script.)
+(function () {
+  // The colour mode, set before anything is painted so that a dark page never flashes light.
+  var mode = 'system';
+  try {
+    var stored = window.localStorage.getItem('theme');
+    if (stored === 'light' || stored === 'dark' || stored === 'system') mode = stored;
+  } catch {
+    // Storage blocked: follow the system.
+  }
+  var dark =
+    mode === 'dark' ||
+    (mode === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+
+  // On a prerendered page the build names the app's entry and chunks here
+  // (scripts/prerender.mjs), and the app starts only once the page has been painted: the
+  // markup is readable at once, and on a slow connection the app's JavaScript does not compete
+  // with the stylesheet for the first paint (issue 7, decision 0014). Until the app has taken
+  // over, submit buttons stay disabled and anything typed is kept.
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var chunks = script.getAttribute('data-preload').split(' ');
+
+  function startApp() {
+    // Every chunk is asked for at once, not one import after another.
+    chunks.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    // As with a module script that fails to load, the page stays as painted: say why.
+    import(entry).catch(function (error) {
+      window.console.error('The app could not be started.', error);
+    });
+  }
+
+  // Once the page is parsed and its content painted. A browser that cannot tell (no Paint
+  // Timing), or a tab in the background, which paints nothing, starts the app at once; should
+  // the paint never be reported, it starts after a few seconds anyway.
+  function whenPainted(callback) {
+    var started = false;
+    function once() {
+      if (started) return;
+      started = true;
+      callback();
+    }
+    var observable = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (document.visibilityState === 'hidden' || !observable || observable.indexOf('paint') < 0) {
+      return once();
+    }
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      once();
+    }).observe({ type: 'paint', buffered: true });
+    window.setTimeout(once, 3000);
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    whenPainted(startApp);
+  });
+})();
