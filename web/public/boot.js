@@ -23,7 +23,9 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
-  var chunks = script.getAttribute('data-preload').split(' ');
+  var chunks = (script.getAttribute('data-preload') || '').split(' ').filter(function (href) {
+    return href !== '';
+  });
 
   function startApp() {
     // Every chunk is asked for at once, not one import after another.

@@ -9,7 +9,6 @@
 // - A prerendered page asks for no module before its first paint: the entry and its chunks
 //   move from the module script and preloads into data attributes of public/boot.js, which
 //   starts the app once the page is painted (decision 0014).
-//
 // - public/boot.js, which every page runs in its head, is minified: its comments are for the
 //   people who read the source, and every page downloads it before it can paint.
 //
