@@ -182,7 +182,21 @@ describe.runIf(adminUrl)('PostgreSQL going away behind a running server', () => 
     const students = await database.query<{ roll_number: string }>(
       'select roll_number from students',
     );
-    expect(students.map((row) => row.roll_number).sort()).toEqual(acknowledged.sort());
+    const stored = students.map((row) => row.roll_number);
+    expect(stored).toEqual(expect.arrayContaining(acknowledged));
+    expect(new Set(stored).size).toBe(stored.length);
+    /**
+     * A COMMIT that reached PostgreSQL just before the cut is stored even though its answer
+     * never came back, so the server could only answer 503 (no client can tell these apart
+     * from writes that were lost without an idempotency key). Any stored write beyond the
+     * acknowledged ones must be such a write, and there can only be a few: one per writer.
+     */
+    const answeredUnavailable = new Set(
+      streamed.flatMap((answer) => (answer.status === 503 && answer.roll ? [answer.roll] : [])),
+    );
+    const inDoubt = stored.filter((roll) => !acknowledged.includes(roll));
+    for (const roll of inDoubt) expect(answeredUnavailable, roll).toContain(roll);
+    expect(inDoubt.length).toBeLessThanOrEqual(4);
     const messages = await database.query<{ id: number; content: string }>(
       'select id, content from messages',
     );
@@ -194,6 +208,7 @@ describe.runIf(adminUrl)('PostgreSQL going away behind a running server', () => 
       streamedWrites: streamed.length,
       answered201: streamed.filter((answer) => answer.status === 201).length,
       answered503: streamed.filter((answer) => answer.status === 503).length,
+      storedThough503: inDoubt.length,
     });
   });
 });
