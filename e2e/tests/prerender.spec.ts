@@ -106,11 +106,12 @@ test('what is typed before the code arrives is kept, and signing in works', asyn
   page,
   account,
 }) => {
-  // Hold the page's code back until the form has been filled in.
+  // Hold the page's code back until the form has been filled in (not boot.js, the head's
+  // script, without which nothing is painted at all).
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
-    await released;
+    if (!/\/assets\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
     await route.continue();
   });
   await page.goto('/login', { waitUntil: 'commit' });
@@ -128,10 +129,14 @@ test('a prerendered page asks for the app only after it has been painted', async
   await hydrated(page, 'Log in');
   const { painted, scripts } = await page.evaluate(() => ({
     painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    // The app's chunks: every script in assets/ but boot.js, the head's own classic script.
     scripts: performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
       .filter((entry) => entry.name.endsWith('.js'))
+      .filter(
+        (entry) => entry.name !== document.querySelector<HTMLScriptElement>('head script')?.src,
+      )
       .map((entry) => entry.startTime),
   }));
   expect(painted).toBeGreaterThan(0);
@@ -155,4 +160,18 @@ test('the sign-in card is on screen from the first paint, and fades in when open
   await page.getByRole('link', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   expect(await entrance()).toBe('fade-in-up');
+});
+
+test('boot.js has a name that changes with its content, so browsers keep it for good', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/login', '/dashboard', '/no-such-page']) {
+    await page.goto(path);
+    const source = await page.locator('head script').first().getAttribute('src');
+    expect(source, path).toMatch(/^\/assets\/boot-[\w-]{8}\.js$/);
+    const response = await request.get(source ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('immutable');
+  }
 });

@@ -65,3 +65,26 @@ test('two tabs with an expired access token spend the refresh token only once', 
   expect(refreshes).toBe(1);
   expect(await storedTokens(second)).toEqual(await storedTokens(page));
 });
+
+test('the stored session is checked once, by a request sent before the app has arrived', async ({
+  signedInPage: page,
+}) => {
+  let checks = 0;
+  let checkSent!: () => void;
+  const sent = new Promise<void>((resolve) => (checkSent = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== apiPaths.profile) return;
+    checks += 1;
+    checkSent();
+  });
+  // The app's entry is held back until the check has gone out: only boot.js can have sent it.
+  await page.route('**/assets/index-*.js', async (route) => {
+    await sent;
+    await route.continue();
+  });
+
+  await page.goto('/dashboard');
+
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  expect(checks).toBe(1);
+});

@@ -21,6 +21,31 @@
   // with the stylesheet for the first paint (issue 7, decision 0014). Until the app has taken
   // over, submit buttons stay disabled and anything typed is kept.
   var script = document.currentScript;
+
+  // A signed-in page checks the stored session before it shows anything (SPEC.md 2, startup).
+  // The build names that call here (scripts/prerender.mjs), and it goes out now, alongside the
+  // app's JavaScript instead of after it; the app takes the answer as its own first identical
+  // call (src/lib/api-client.ts).
+  var sessionCheck = script && script.getAttribute('data-session-check');
+  if (sessionCheck) {
+    try {
+      var tokens = JSON.parse(window.localStorage.getItem('token') || 'null');
+      if (tokens && typeof tokens.access === 'string' && window.localStorage.getItem('user')) {
+        window.bootRequest = {
+          path: sessionCheck,
+          access: tokens.access,
+          response: window.fetch(sessionCheck, {
+            headers: { Accept: 'application/json', Authorization: 'Bearer ' + tokens.access },
+          }),
+        };
+        // Whoever takes it handles a failure; until then it must not count as unhandled.
+        window.bootRequest.response.catch(function () {});
+      }
+    } catch {
+      // Storage blocked or unreadable: the app checks the session itself.
+    }
+  }
+
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var chunks = (script.getAttribute('data-preload') || '').split(' ').filter(function (href) {

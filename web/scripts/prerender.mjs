@@ -9,13 +9,16 @@
 // - A prerendered page asks for no module before its first paint: the entry and its chunks
 //   move from the module script and preloads into data attributes of public/boot.js, which
 //   starts the app once the page is painted (decision 0014).
-// - public/boot.js, which every page runs in its head, is minified: its comments are for the
-//   people who read the source, and every page downloads it before it can paint.
+// - public/boot.js, which every page runs in its head, is minified (its comments are for the
+//   people who read the source, and every page downloads it before it can paint) and moves to
+//   assets/ under a name with its content's hash, like Vite's chunks: the server lets browsers
+//   keep those for good, so a returning visit does not ask for it again before painting.
 //
 // The server sends `<first path segment>.html` for a route when the build wrote one
 // (server/src/http/web-app.ts), index.html otherwise.
 //
 //   node web/scripts/prerender.mjs [DIST_DIR]   (default: web/dist)
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -81,6 +84,21 @@ const BOOT_SCRIPT = '<script src="/boot.js"></script>';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
+/** boot.js minified, under a name that changes whenever its content does. */
+async function hashedBootScript() {
+  const source = join(distDir, 'boot.js');
+  const { code, errors } = await minify('boot.js', await readFile(source, 'utf8'), {
+    compress: true,
+    mangle: true,
+  });
+  if (errors.length > 0) throw new Error(`boot.js does not minify: ${errors[0]?.message}`);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  const file = `assets/boot-${hash}.js`;
+  await writeFile(join(distDir, file), code);
+  await rm(source);
+  return `/${file}`;
+}
+
 /**
  * The head of a prerendered page: boot.js starts the app after the first paint, so the
  * entry's module script and every module preload become its data.
@@ -98,6 +116,15 @@ function startAfterFirstPaint(html) {
     .replace(BOOT_SCRIPT, () => boot);
 }
 
+/** A signed-in page: boot.js sends the stored session's check while the app loads. */
+function checkSessionAtBoot(html, path) {
+  if (!html.includes(BOOT_SCRIPT)) throw new Error(`index.html must hold ${BOOT_SCRIPT}`);
+  return html.replace(
+    BOOT_SCRIPT,
+    () => `<script src="/boot.js" data-session-check="${path}"></script>`,
+  );
+}
+
 /** The Content-Security-Policy allows no inline script or style: prerendered markup has none. */
 function assertNoInlineCode(route, markup) {
   const inline = /<script|<style|\sstyle=/i.exec(markup);
@@ -106,18 +133,15 @@ function assertNoInlineCode(route, markup) {
   }
 }
 
-const bootFile = join(distDir, 'boot.js');
-const boot = await minify('boot.js', await readFile(bootFile, 'utf8'), {
-  compress: true,
-  mangle: true,
-});
-if (boot.errors.length > 0) throw new Error(`boot.js does not minify: ${boot.errors[0]?.message}`);
-await writeFile(bootFile, boot.code);
-
 const template = await readFile(join(distDir, 'index.html'), 'utf8');
 if (template.split(ROOT).length !== 2) {
   throw new Error(`${distDir}/index.html must hold ${ROOT} once.`);
 }
+if (!template.includes(BOOT_SCRIPT)) throw new Error(`index.html must hold ${BOOT_SCRIPT}`);
+const bootSource = await hashedBootScript();
+/** Every page names boot.js by its hashed name; the steps above still find it by its own. */
+const withHashedBoot = (html) =>
+  html.replace('<script src="/boot.js"', `<script src="${bootSource}"`);
 const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8'));
 
 try {
@@ -133,9 +157,14 @@ try {
     const links = preloads(manifest, page.modules, template);
     html = html.replace('</head>', () => `${links.map((link) => `  ${link}\n  `).join('')}</head>`);
     if (page.prerender) html = startAfterFirstPaint(html);
+    if (page.sessionCheck) html = checkSessionAtBoot(html, page.sessionCheck);
     const file = pageFile(page.route);
-    await writeFile(join(distDir, file), html);
+    await writeFile(join(distDir, file), withHashedBoot(html));
     written.push(`${file}${page.prerender ? ' (prerendered)' : ''}`);
+  }
+  // What the server sends for any other address, unless a route's page was written there.
+  if (!pages.some((page) => pageFile(page.route) === 'index.html')) {
+    await writeFile(join(distDir, 'index.html'), withHashedBoot(template));
   }
   console.log(`wrote ${written.length} pages in ${distDir}: ${written.join(', ')}`);
 } finally {

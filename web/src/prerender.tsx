@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { appRoutes } from '@um/contract';
+import { apiPaths, appRoutes } from '@um/contract';
 import { App } from './app/App';
 
 export interface Page {
@@ -25,6 +25,11 @@ export interface Page {
    * routes.tsx imports them): the HTML asks for their chunks up front.
    */
   modules: string[];
+  /**
+   * The API call public/boot.js sends before the app has loaded: on a signed-in page, the
+   * stored session's check (SPEC.md 2, startup), as src/features/auth/api.ts makes it.
+   */
+  sessionCheck?: string;
 }
 
 const signInPage = (route: string, module: string): Page => ({
@@ -38,6 +43,7 @@ const shellPage = (route: string, module: string): Page => ({
   route,
   prerender: false,
   modules: ['src/features/auth/api.ts', 'src/app/shell/AppShell.tsx', `src/${module}.tsx`],
+  sessionCheck: apiPaths.profile,
 });
 
 export const pages: Page[] = [

@@ -206,6 +206,73 @@ describe('apiRequest', () => {
     await expect(apiRequest(apiPaths.config)).rejects.toMatchObject({ status: 0, detail: null });
   });
 
+  describe("boot.js's early session check", () => {
+    const bootRequest = (access: string, answer: Promise<Response>) => {
+      (globalThis as { bootRequest?: unknown }).bootRequest = {
+        path: apiPaths.profile,
+        access,
+        response: answer,
+      };
+    };
+    const answered = (status: number, body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+    afterEach(() => {
+      delete (globalThis as { bootRequest?: unknown }).bootRequest;
+    });
+
+    it('answers the first identical call, once; later calls go to the network', async () => {
+      signedIn();
+      bootRequest('old-access', answered(200, profile));
+      const { calls } = stubFetch({ [PROFILE]: { body: { ...profile, name: 'Ada L.' } } });
+
+      const first = await apiRequest(apiPaths.profile, { schema: profileResponseSchema });
+      expect(first).toEqual(profile);
+      expect(calls).toHaveLength(0);
+
+      const second = await apiRequest(apiPaths.profile, { schema: profileResponseSchema });
+      expect(second.name).toBe('Ada L.');
+      expect(calls).toHaveLength(1);
+    });
+
+    it('is not used for a call with another token', async () => {
+      signedIn();
+      bootRequest('token-of-another-session', answered(200, { ...profile, id: '2' }));
+      const { calls } = stubFetch({ [PROFILE]: { body: profile } });
+
+      expect(await apiRequest(apiPaths.profile, { schema: profileResponseSchema })).toEqual(
+        profile,
+      );
+      expect(calls[0]!.headers.get('authorization')).toBe('Bearer old-access');
+    });
+
+    it('met by a 401, refreshes and retries like any call', async () => {
+      signedIn();
+      bootRequest(
+        'old-access',
+        answered(401, { status: 401, detail: 'Authentication required. Please log in.' }),
+      );
+      const { calls } = stubFetch({
+        [PROFILE]: profileAccepting('new-access'),
+        [REFRESH]: { body: { access: 'new-access', refresh: 'new-refresh' } },
+      });
+
+      expect(await apiRequest(apiPaths.profile, { schema: profileResponseSchema })).toEqual(
+        profile,
+      );
+      expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([REFRESH, PROFILE]);
+      expect(readTokens()).toEqual({ access: 'new-access', refresh: 'new-refresh' });
+    });
+
+    it('reports its network failure as status 0', async () => {
+      signedIn();
+      bootRequest('old-access', Promise.reject(new TypeError('Failed to fetch')));
+      await expect(
+        apiRequest(apiPaths.profile, { schema: profileResponseSchema }),
+      ).rejects.toMatchObject({ status: 0, detail: null });
+    });
+  });
+
   it('lets an aborted call reject as an abort, not as an API error', async () => {
     vi.stubGlobal(
       'fetch',
