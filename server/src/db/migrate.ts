@@ -3,6 +3,7 @@ import type { Db, Dialect } from './database.js';
 import { initialMigration } from './migrations/0001_initial.js';
 import { performanceMigration } from './migrations/0004_performance.js';
 import { dataVersionsMigration } from './migrations/0005_data_versions.js';
+import { versionStripesMigration } from './migrations/0006_version_stripes.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -13,6 +14,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0001_initial': initialMigration(dialect),
     '0004_performance': performanceMigration(dialect),
     '0005_data_versions': dataVersionsMigration(dialect),
+    '0006_version_stripes': versionStripesMigration(dialect),
   };
 }
 

@@ -94,9 +94,13 @@ export interface MessageStatesTable {
   deleted_at: Timestamp | null;
 }
 
-/** Raised by triggers on every write to the table named (migration 0005). */
+/**
+ * Raised by triggers on every write to the table named (migration 0005); a name's version is
+ * the sum of its rows, one per stripe (migration 0006).
+ */
 export interface DataVersionsTable {
   name: string;
+  stripe: Generated<number>;
   version: number;
 }
 

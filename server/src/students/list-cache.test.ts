@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student } from '@um/contract';
 import { buildApp, type App } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { VERSION_STRIPES } from '../db/migrations/0006_version_stripes.js';
+import type { Database } from '../db/schema.js';
 import { createTestDatabase, dialects, testConfig, type TestDatabase } from '../test/harness.js';
 import { buildStudent, insertStandard, insertStudent, loginAs } from '../test/factories.js';
 import { createStudentListCache } from './list-cache.js';
@@ -120,17 +123,18 @@ describe.each(dialects)('student list cache on %s', (dialect) => {
     expect(names(await list(reader, query))).toEqual([]);
   });
 
+  const version = async (db: Kysely<Database> = env.db) =>
+    Number(
+      (
+        await db
+          .selectFrom('data_versions')
+          .select((eb) => eb.fn.sum<number | string>('version').as('version'))
+          .where('name', '=', 'students')
+          .executeTakeFirstOrThrow()
+      ).version,
+    );
+
   it('raises the students data version in the transaction of every write, and only then', async () => {
-    const version = async () =>
-      Number(
-        (
-          await env.db
-            .selectFrom('data_versions')
-            .select('version')
-            .where('name', '=', 'students')
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
     const before = await version();
     await insertStandard(env.db);
     expect(await version()).toBe(before);
@@ -152,6 +156,60 @@ describe.each(dialects)('student list cache on %s', (dialect) => {
     await env.db.deleteFrom('students').where('id', '=', row.id).execute();
     expect(await version()).toBeGreaterThan(afterInsert);
   });
+
+  if (dialect === 'postgres') {
+    it('lets student writes in concurrent transactions commit without waiting for each other', async () => {
+      const stripeOf = async (trx: Transaction<Database>) =>
+        Number((await sql<{ id: string }>`select txid_current() as id`.execute(trx)).rows[0]!.id) %
+        VERSION_STRIPES;
+      const before = await version();
+      let releaseFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstStripe = -1;
+      let firstWritten!: () => void;
+      const written = new Promise<void>((resolve) => (firstWritten = resolve));
+      const first = env.db.transaction().execute(async (trx) => {
+        firstStripe = await stripeOf(trx);
+        await insertStudent(trx, standardId);
+        firstWritten();
+        await firstMayCommit;
+      });
+      await Promise.race([written, first]);
+      try {
+        // Transaction ids are shared by the whole cluster: another test's transaction may have
+        // given this one the first one's stripe, which it must then wait for, as designed.
+        for (let attempt = 0; ; attempt += 1) {
+          const outcome = await env.db.transaction().execute(async (trx) => {
+            if ((await stripeOf(trx)) === firstStripe) return 'same stripe';
+            await sql`set local lock_timeout = '5s'`.execute(trx);
+            await insertStudent(trx, standardId);
+            return 'committed';
+          });
+          if (outcome === 'committed') break;
+          expect(attempt).toBeLessThan(20);
+        }
+        // Read while the first write is still open: it does not count yet.
+        expect(await version()).toBe(before + 1);
+      } finally {
+        releaseFirst();
+        await first;
+      }
+      expect(await version()).toBe(before + 2);
+    });
+
+    it('brings back version rows removed by hand with the next student write', async () => {
+      const reader = env.apps[1];
+      await env.db.deleteFrom('data_versions').where('name', '=', 'students').execute();
+      await insertStudent(env.db, standardId, { name: 'Quillon After Removal' });
+      expect(await version()).toBeGreaterThan(0);
+      const query = 'q=Quillon&limit=50';
+      for (let ask = 0; ask < 3; ask += 1) {
+        expect(names(await list(reader, query))).toEqual(['Quillon After Removal']);
+      }
+      await insertStudent(env.db, standardId, { name: 'Quillon Second' });
+      expect(names(await list(reader, query))).toEqual(['Quillon After Removal', 'Quillon Second']);
+    });
+  }
 });
 
 describe('student list cache', () => {

@@ -16,9 +16,10 @@ const ASKED_LIMIT = 4096;
  * serialised), against ~60 µs to answer from here (BENCHMARKS.md, cause C).
  *
  * Freshness comes from the database, not from this process: `data_versions` is raised by a
- * trigger in the same transaction as every student write (migration 0005), and the version is
- * read before the list, so an answer is never kept under a version older than its rows. A write
- * by another API process, the seed command or an operator's SQL is seen on the next request.
+ * trigger in the same transaction as every student write (migrations 0005 and 0006), and the
+ * version is read before the list, so an answer is never kept under a version older than its
+ * rows. A write by another API process, the seed command or an operator's SQL is seen on the
+ * next request.
  *
  * An answer is kept from the second time its query is asked for. A person paging through the
  * whole list asks for each page once; keeping those pages would only push out the ones that are
@@ -27,7 +28,7 @@ const ASKED_LIMIT = 4096;
 export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTES) {
   const readVersion = db
     .selectFrom('data_versions')
-    .select('version')
+    .select((eb) => eb.fn.sum<number | string | null>('version').as('version'))
     .where('name', '=', 'students')
     .compile();
   // Answers made at `entriesVersion`, by query. Insertion order is recency order: a hit moves
@@ -68,8 +69,9 @@ export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTE
       // The route's response schema, applied as Fastify's serializer would have applied it.
       // Kept as bytes: sending a string encodes it into a new buffer on every answer.
       Buffer.from(JSON.stringify(studentListResponseSchema.parse(await list())));
-    // Without its version row (removed by hand) nothing could tell a kept answer is stale.
-    const version = rows[0] === undefined ? NO_VERSION : Number(rows[0].version);
+    // Without its version rows (removed by hand) nothing could tell a kept answer is stale.
+    const sum = rows[0]?.version;
+    const version = sum === undefined || sum === null ? NO_VERSION : Number(sum);
     if (version !== entriesVersion) {
       entries.clear();
       bytes = 0;
