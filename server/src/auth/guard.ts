@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { messages } from '@um/contract';
 import { withParameters, type Db } from '../db/database.js';
 import { HttpError } from '../http/problem.js';
@@ -8,7 +9,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser` on protected routes. */
     userId?: number;
+    /**
+     * Set by `requireUser` when its route asked for a data version (migration 0005): the sum
+     * of its rows, or null while they are missing.
+     */
+    dataVersion?: number | null;
   }
+}
+
+export interface GuardOptions {
+  /**
+   * A data version the route's handler needs, read in the same query as the user: one round
+   * trip (PostgreSQL) or read transaction (SQLite) fewer on every such request.
+   */
+  dataVersion?: 'students';
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -25,11 +39,21 @@ function authenticationRequired(): HttpError {
  * before the user's last password change is refused too, so changing or resetting a password
  * also ends the other sessions' access tokens, not only their refresh tokens.
  */
-export function requireUser(db: Db, secret: string) {
-  // Compiled once: building the same query on every request cost more than running it.
+export function requireUser(db: Db, secret: string, { dataVersion }: GuardOptions = {}) {
+  // Compiled once: building the same query on every request cost more than running it. The
+  // user's id is its one parameter; the version's name is a literal.
   const findUser = db
     .selectFrom('users')
     .select(['id', 'password_changed_at'])
+    .select((eb) =>
+      dataVersion === undefined
+        ? sql<null>`null`.as('data_version')
+        : eb
+            .selectFrom('data_versions')
+            .select((versions) => versions.fn.sum<number | string | null>('version').as('sum'))
+            .where('name', '=', sql.lit(dataVersion))
+            .as('data_version'),
+    )
     .where('id', '=', 0)
     .compile();
   return async function authenticate(request: FastifyRequest): Promise<void> {
@@ -42,6 +66,9 @@ export function requireUser(db: Db, secret: string) {
     const changedAt = user ? Math.floor(Date.parse(user.password_changed_at) / 1000) : 0;
     if (!user || claims.issuedAt < changedAt) throw authenticationRequired();
     request.userId = claims.userId;
+    if (dataVersion !== undefined) {
+      request.dataVersion = user.data_version === null ? null : Number(user.data_version);
+    }
   };
 }
 
@@ -49,4 +76,12 @@ export function requireUser(db: Db, secret: string) {
 export function currentUserId(request: FastifyRequest): number {
   if (request.userId === undefined) throw new Error('requireUser did not run for this route');
   return request.userId;
+}
+
+/** The data version the route's `requireUser` read with the user, null while its rows are missing. */
+export function currentDataVersion(request: FastifyRequest): number | null {
+  if (request.dataVersion === undefined) {
+    throw new Error('requireUser did not read a data version for this route');
+  }
+  return request.dataVersion;
 }

@@ -1,5 +1,4 @@
 import { studentListResponseSchema } from '@um/contract';
-import type { Db } from '../db/database.js';
 import type { StudentListQuery } from './repository.js';
 
 /** About the answers of a busy school's list screens; an answer is at most ~50 kB (200 rows). */
@@ -17,20 +16,15 @@ const ASKED_LIMIT = 4096;
  *
  * Freshness comes from the database, not from this process: `data_versions` is raised by a
  * trigger in the same transaction as every student write (migrations 0005 and 0006), and the
- * version is read before the list, so an answer is never kept under a version older than its
- * rows. A write by another API process, the seed command or an operator's SQL is seen on the
- * next request.
+ * version is read before the list (by the route's guard, with the user), so an answer is never
+ * kept under a version older than its rows. A write by another API process, the seed command or
+ * an operator's SQL is seen on the next request.
  *
  * An answer is kept from the second time its query is asked for. A person paging through the
  * whole list asks for each page once; keeping those pages would only push out the ones that are
  * read again, and the memory churn raised the server's peak RSS by some 60 MB under load.
  */
-export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTES) {
-  const readVersion = db
-    .selectFrom('data_versions')
-    .select((eb) => eb.fn.sum<number | string | null>('version').as('version'))
-    .where('name', '=', 'students')
-    .compile();
+export function createStudentListCache(budgetBytes = DEFAULT_BUDGET_BYTES) {
   // Answers made at `entriesVersion`, by query. Insertion order is recency order: a hit moves
   // to the end, the front is evicted first.
   const entries = new Map<string, Buffer>();
@@ -60,18 +54,21 @@ export function createStudentListCache(db: Db, budgetBytes = DEFAULT_BUDGET_BYTE
     }
   }
 
+  /**
+   * `readVersion` is the students data version read before the list is made (the guard reads
+   * it with the user), null while its rows are missing.
+   */
   return async function studentListJson(
     query: StudentListQuery,
+    readVersion: number | null,
     list: () => Promise<unknown>,
   ): Promise<Buffer> {
-    const { rows } = await db.executeQuery(readVersion);
     const answer = async () =>
       // The route's response schema, applied as Fastify's serializer would have applied it.
       // Kept as bytes: sending a string encodes it into a new buffer on every answer.
       Buffer.from(JSON.stringify(studentListResponseSchema.parse(await list())));
     // Without its version rows (removed by hand) nothing could tell a kept answer is stale.
-    const sum = rows[0]?.version;
-    const version = sum === undefined || sum === null ? NO_VERSION : Number(sum);
+    const version = readVersion ?? NO_VERSION;
     if (version !== entriesVersion) {
       entries.clear();
       bytes = 0;

@@ -11,7 +11,7 @@ import {
   studentUpdateSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app.js';
-import { requireUser } from '../auth/guard.js';
+import { currentDataVersion, requireUser } from '../auth/guard.js';
 import { badRequest } from '../http/problem.js';
 import { sendJsonText } from '../http/json-text.js';
 import { createStudentListCache } from './list-cache.js';
@@ -32,12 +32,13 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   const { db } = database;
   // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
   const onRequest = requireUser(db, config.jwtSecret);
-  const studentListJson = createStudentListCache(db);
+  const onListRequest = requireUser(db, config.jwtSecret, { dataVersion: 'students' });
+  const studentListJson = createStudentListCache();
 
   app.get(
     apiPaths.students,
     {
-      onRequest,
+      onRequest: onListRequest,
       schema: {
         tags,
         security,
@@ -47,7 +48,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       },
     },
     async (request, reply) => {
-      const json = await studentListJson(request.query, () =>
+      const json = await studentListJson(request.query, currentDataVersion(request), () =>
         listStudents(db, database.dialect, request.query),
       );
       return sendJsonText(reply, json);
