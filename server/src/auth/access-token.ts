@@ -61,8 +61,35 @@ export interface AccessClaims {
   issuedAt: number;
 }
 
-/** The claims of a valid access token, or null for anything else (expired, forged, wrong type). */
+interface Verified {
+  claims: AccessClaims;
+  /** The token's `exp` in milliseconds: valid up to that instant included, as fast-jwt checks. */
+  expiresAtMs: number;
+}
+
+/** How many verified tokens each secret keeps; about one per signed-in screen. */
+const VERIFIED_LIMIT = 1000;
+const verifiedBySecret = new Map<string, Map<string, Verified>>();
+
+/**
+ * The claims of a valid access token, or null for anything else (expired, forged, wrong type).
+ *
+ * A signed-in screen sends the same token with every call for 15 minutes, so a token that
+ * passed is kept, by its exact text, until its `exp`: checking the signature again cost ~10 µs
+ * of a cached student page's ~110 (BENCHMARKS.md, fix 19). Whether its user still exists and
+ * still counts is not kept: the guard reads that on every request. A token that fails is not
+ * kept, and any other text, however close, is checked in full.
+ */
 export function readAccessToken(secret: string, token: string): AccessClaims | null {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  const known = verified.get(token);
+  if (known && Date.now() <= known.expiresAtMs) return known.claims;
+  if (known) verified.delete(token);
+
   let payload: Record<string, unknown>;
   try {
     payload = verifier(secret)(token);
@@ -73,6 +100,15 @@ export function readAccessToken(secret: string, token: string): AccessClaims | n
   if (payload['typ'] !== ACCESS_TYPE || typeof payload['sub'] !== 'string') return null;
   const userId = Number(payload['sub']);
   const issuedAt = payload['iat'];
+  const expiresAt = payload['exp'];
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof issuedAt !== 'number') return null;
-  return { userId, issuedAt };
+  const claims = { userId, issuedAt };
+  if (typeof expiresAt === 'number') {
+    if (verified.size >= VERIFIED_LIMIT) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAtMs: expiresAt * 1000 });
+  }
+  return claims;
 }

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freezeClock } from '../test/auth-helpers.js';
+import { ACCESS_TOKEN_TTL_SECONDS, readAccessToken, signAccessToken } from './access-token.js';
+
+const secret = 'a-secret-of-at-least-thirty-two-characters';
+
+/** The token with one character of its signature changed (not the last: it holds padding bits). */
+function altered(token: string): string {
+  const at = token.length - 10;
+  const replacement = token[at] === 'A' ? 'B' : 'A';
+  return `${token.slice(0, at)}${replacement}${token.slice(at + 1)}`;
+}
+
+describe('reading access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads the same token again with the same claims, and refuses a copy with its signature altered', async () => {
+    const token = await signAccessToken(secret, 42);
+    const claims = readAccessToken(secret, token);
+    expect(claims).toEqual({ userId: 42, issuedAt: expect.any(Number) });
+    expect(readAccessToken(secret, token)).toEqual(claims);
+    expect(readAccessToken(secret, altered(token))).toBeNull();
+  });
+
+  it('refuses a token it has read before once its expiry has passed', async () => {
+    const clock = freezeClock();
+    const token = await signAccessToken(secret, 7);
+    const claims = readAccessToken(secret, token);
+    expect(claims).not.toBeNull();
+    // `exp` has whole seconds; the token counts up to that instant included.
+    clock.advance((claims!.issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000 - Date.now());
+    expect(readAccessToken(secret, token)).not.toBeNull();
+    clock.advance(1);
+    expect(readAccessToken(secret, token)).toBeNull();
+  });
+
+  it('refuses under another secret a token read under its own', async () => {
+    const token = await signAccessToken(secret, 9);
+    expect(readAccessToken(secret, token)).not.toBeNull();
+    expect(readAccessToken('another-secret-of-thirty-two-characters', token)).toBeNull();
+  });
+
+  it('reads every token correctly when more are read than it keeps', async () => {
+    const tokens = await Promise.all(
+      Array.from({ length: 1_500 }, (_, index) => signAccessToken(secret, index + 1)),
+    );
+    for (const token of tokens) readAccessToken(secret, token);
+    tokens.forEach((token, index) => {
+      expect(readAccessToken(secret, token)?.userId).toBe(index + 1);
+    });
+  });
+});
