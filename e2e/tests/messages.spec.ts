@@ -37,6 +37,10 @@ async function backToInboxByBadge(page: Page) {
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
+  // A person clicks the badge on the dashboard they see. Clicked while the dashboard's code is
+  // still arriving, the navigation back to the inbox would cancel the one away from it, and the
+  // inbox, never left, would not ask for what is new.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
   await badge(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 }
