@@ -76,7 +76,7 @@ const verifiedBySecret = new Map<string, Map<string, Verified>>();
  *
  * A signed-in screen sends the same token with every call for 15 minutes, so a token that
  * passed is kept, by its exact text, until its `exp`: checking the signature again cost ~10 µs
- * of a cached student page's ~110 (BENCHMARKS.md, fix 19). Whether its user still exists and
+ * of a cached student page's ~110 (BENCHMARKS.md, fix 20). Whether its user still exists and
  * still counts is not kept: the guard reads that on every request. A token that fails is not
  * kept, and any other text, however close, is checked in full.
  */
