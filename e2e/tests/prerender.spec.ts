@@ -1,5 +1,6 @@
 import { THEME_STORAGE_KEY, messages } from '@um/contract';
 import { expect, test } from './fixtures.js';
+import { holdBackTheApp } from './support/boot-view.js';
 import { storeSession } from './support/session.js';
 import type { Page } from '@playwright/test';
 
@@ -50,9 +51,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
   });
 
-  test('the signed-in pages are not prerendered', async ({ page }) => {
-    await page.goto('/dashboard');
+  test('a signed-in page shows no screen of its own before its code has run', async ({ page }) => {
+    await page.goto('/students');
     await expect(page.locator('#root')).toBeEmpty();
+    // The dashboard's boot view shows the startup spinner; only boot.js shows its screen.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('status')).toHaveText('Loading…');
+    await expect(page.getByRole('heading')).toHaveCount(0);
   });
 });
 
@@ -106,14 +111,8 @@ test('what is typed before the code arrives is kept, and signing in works', asyn
   page,
   account,
 }) => {
-  // Hold the page's code back until the form has been filled in (not boot.js, the head's
-  // script, without which nothing is painted at all).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    if (!/\/assets\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
-    await route.continue();
-  });
+  // Hold the page's code back until the form has been filled in.
+  const release = await holdBackTheApp(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

@@ -1,5 +1,6 @@
 import { apiPaths } from '@um/contract';
 import { expect, test } from './fixtures.js';
+import { appTookOver } from './support/boot-view.js';
 import { TOKEN_KEY, expiredAccessToken, storedTokens } from './support/session.js';
 import type { Page } from '@playwright/test';
 
@@ -86,5 +87,6 @@ test('the stored session is checked once, by a request sent before the app has a
   await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  await appTookOver(page);
   expect(checks).toBe(1);
 });

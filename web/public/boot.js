@@ -40,9 +40,50 @@
         };
         // Whoever takes it handles a failure; until then it must not count as unhandled.
         window.bootRequest.response.catch(function () {});
+        window.bootRequest.response.then(showBootView).catch(function () {
+          // Not shown: the spinner stays until the app has checked the session itself.
+        });
       }
     } catch {
       // Storage blocked or unreadable: the app checks the session itself.
+    }
+  }
+
+  // The dashboard's pages hold a boot view (src/lib/boot-view.ts, decision 0017): the screen as
+  // it looks signed in, hidden, with empty slots for the user. Once the check has confirmed the
+  // session, the screen is shown with the profile it answered, before the app's code has
+  // arrived; the app later replaces it with the same screen. The app reads the response
+  // itself, so this reads a copy.
+  function showBootView(response) {
+    if (response.status !== 200) return;
+    return response
+      .clone()
+      .json()
+      .then(function (profile) {
+        if (!profile || typeof profile.name !== 'string' || typeof profile.email !== 'string') {
+          return;
+        }
+        whenParsed(function () {
+          var view = document.getElementById('boot-view');
+          var screen = view && view.querySelector('[data-boot-view="screen"]');
+          if (!screen) return;
+          // As src/lib/session.ts names the user; the avatar shows the first character.
+          var name = profile.name.trim() || profile.email;
+          var values = { name: name, initial: name.charAt(0).toUpperCase(), email: profile.email };
+          screen.querySelectorAll('[data-user-field]').forEach(function (slot) {
+            slot.textContent = values[slot.getAttribute('data-user-field')] || '';
+          });
+          view.querySelector('[data-boot-view="checking"]').hidden = true;
+          screen.hidden = false;
+        });
+      });
+  }
+
+  function whenParsed(callback) {
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', callback);
+    } else {
+      callback();
     }
   }
 

@@ -4,9 +4,12 @@
 //
 // - The sign-in pages (/login, /register, /forgot-password, /reset-password/…) get their
 //   markup, rendered by React from the real components (src/prerender.tsx), inside #root.
+// - The dashboard's pages get a boot view beside #root: the startup spinner and, hidden, the
+//   signed-in screen, which public/boot.js fills in and shows as soon as the stored session's
+//   check answers (src/lib/boot-view.ts, decision 0017).
 // - Every route's HTML names the chunks its first screen loads lazily (<link
 //   rel="modulepreload">), so they download alongside the entry chunk, not after it.
-// - A prerendered page asks for no module before its first paint: the entry and its chunks
+// - A page with markup asks for no module before its first paint: the entry and its chunks
 //   move from the module script and preloads into data attributes of public/boot.js, which
 //   starts the app once the page is painted (decision 0014).
 // - public/boot.js, which every page runs in its head, is minified (its comments are for the
@@ -81,6 +84,7 @@ function preloads(manifest, modules, template) {
 }
 
 const BOOT_SCRIPT = '<script src="/boot.js"></script>';
+const BOOT_SCRIPT_START = '<script src="/boot.js"';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
@@ -99,31 +103,28 @@ async function hashedBootScript() {
   return `/${file}`;
 }
 
+/** boot.js's element, with `attributes` added. */
+function withBootAttributes(html, attributes) {
+  if (!html.includes(BOOT_SCRIPT_START)) throw new Error(`index.html must hold ${BOOT_SCRIPT}`);
+  return html.replace(BOOT_SCRIPT_START, () => `${BOOT_SCRIPT_START} ${attributes}`);
+}
+
 /**
- * The head of a prerendered page: boot.js starts the app after the first paint, so the
- * entry's module script and every module preload become its data.
+ * The head of a page with something to paint before the app: boot.js starts the app after the
+ * first paint, so the entry's module script and every module preload become its data.
  */
 function startAfterFirstPaint(html) {
   const entry = ENTRY_SCRIPT.exec(html);
-  if (!entry || !html.includes(BOOT_SCRIPT)) {
-    throw new Error(`index.html must hold ${BOOT_SCRIPT} and the module script of the entry`);
-  }
+  if (!entry) throw new Error('index.html must hold the module script of the entry');
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const boot = `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"></script>`;
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(ENTRY_SCRIPT, '')
-    .replace(BOOT_SCRIPT, () => boot);
+  return withBootAttributes(
+    html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, ''),
+    `data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"`,
+  );
 }
 
 /** A signed-in page: boot.js sends the stored session's check while the app loads. */
-function checkSessionAtBoot(html, path) {
-  if (!html.includes(BOOT_SCRIPT)) throw new Error(`index.html must hold ${BOOT_SCRIPT}`);
-  return html.replace(
-    BOOT_SCRIPT,
-    () => `<script src="/boot.js" data-session-check="${path}"></script>`,
-  );
-}
+const checkSessionAtBoot = (html, path) => withBootAttributes(html, `data-session-check="${path}"`);
 
 /** The Content-Security-Policy allows no inline script or style: prerendered markup has none. */
 function assertNoInlineCode(route, markup) {
@@ -141,11 +142,11 @@ if (!template.includes(BOOT_SCRIPT)) throw new Error(`index.html must hold ${BOO
 const bootSource = await hashedBootScript();
 /** Every page names boot.js by its hashed name; the steps above still find it by its own. */
 const withHashedBoot = (html) =>
-  html.replace('<script src="/boot.js"', `<script src="${bootSource}"`);
+  html.replace(BOOT_SCRIPT_START, () => `<script src="${bootSource}"`);
 const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8'));
 
 try {
-  const { pages, pageFile, renderPage } = await loadRenderer();
+  const { pages, pageFile, renderBootView, renderPage } = await loadRenderer();
   const written = [];
   for (const page of pages) {
     let html = template;
@@ -154,13 +155,19 @@ try {
       assertNoInlineCode(page.route, markup);
       html = html.replace(ROOT, () => `<div id="root">${markup}</div>`);
     }
+    if (page.bootView) {
+      const markup = await renderBootView(page.route);
+      assertNoInlineCode(page.route, markup);
+      html = html.replace(ROOT, () => `${markup}${ROOT}`);
+    }
     const links = preloads(manifest, page.modules, template);
     html = html.replace('</head>', () => `${links.map((link) => `  ${link}\n  `).join('')}</head>`);
-    if (page.prerender) html = startAfterFirstPaint(html);
+    if (page.prerender || page.bootView) html = startAfterFirstPaint(html);
     if (page.sessionCheck) html = checkSessionAtBoot(html, page.sessionCheck);
     const file = pageFile(page.route);
     await writeFile(join(distDir, file), withHashedBoot(html));
-    written.push(`${file}${page.prerender ? ' (prerendered)' : ''}`);
+    const how = page.prerender ? ' (prerendered)' : page.bootView ? ' (boot view)' : '';
+    written.push(`${file}${how}`);
   }
   // What the server sends for any other address, unless a route's page was written there.
   if (!pages.some((page) => pageFile(page.route) === 'index.html')) {

@@ -16,18 +16,20 @@ export interface AppProps {
    * address (src/prerender.tsx).
    */
   Router?: ComponentType<{ children: ReactNode }>;
+  /** Who is signed in: the stored session, checked with the server, unless the build says. */
+  Session?: ComponentType<{ children: ReactNode }>;
 }
 
 /** The application root: data cache, router, session, and a last-resort error boundary. */
-export function App({ queryClient, Router = BrowserRouter }: AppProps) {
+export function App({ queryClient, Router = BrowserRouter, Session = SessionProvider }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ErrorBoundary>
       <QueryClientProvider client={client}>
         <Router>
-          <SessionProvider>
+          <Session>
             <AppRoutes />
-          </SessionProvider>
+          </Session>
         </Router>
       </QueryClientProvider>
     </ErrorBoundary>

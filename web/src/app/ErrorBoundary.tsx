@@ -1,7 +1,8 @@
-import { Component } from 'react';
+import { Component, useLayoutEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { appRoutes, messages } from '@um/contract';
 import { Button } from '../components/ui/Button';
+import { dismissBootView } from '../lib/boot-view';
 
 export interface ErrorBoundaryProps {
   children: ReactNode;
@@ -47,6 +48,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
 /** SPEC.md 2: 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'. */
 export function ErrorFallback({ onGoHome }: { onGoHome: () => void }) {
+  // An error while the boot view is up must not stay behind it.
+  useLayoutEffect(dismissBootView, []);
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="font-display text-2xl font-semibold">{messages.errorFallback.title}</h1>

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
-import type { ReactElement } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Navigate, Route, Routes, matchPath } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { PageSpinner } from '../components/ui/Spinner';
 import { RequireAuth, useSignedInUser } from '../features/auth/session';
+import { dismissBootView } from '../lib/boot-view';
 import { lazyScreen } from './lazy-screen';
 import type { LazyScreen } from './lazy-screen';
 
@@ -91,28 +92,40 @@ export function preloadScreensFor(pathname: string): void {
   for (const screen of screens) screen.preload().catch(() => undefined);
 }
 
+/**
+ * Takes the page over from the boot view once a screen is ready: not while the session is
+ * checked, nor while a screen's code loads (Suspense runs no effect of what it holds back),
+ * so the screen boot.js showed is replaced by the same screen, not by a spinner.
+ */
+function TakeOverBootView({ children }: { children: ReactNode }) {
+  useLayoutEffect(dismissBootView, []);
+  return children;
+}
+
 /** The routes of SPEC.md 2. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Routes>
-        {signInRoutes.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-        <Route
-          element={
-            <RequireAuth>
-              <AppShell />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<Navigate to={appRoutes.dashboard} replace />} />
-          {shellRoutes.map(({ path, element }) => (
+      <TakeOverBootView>
+        <Routes>
+          {signInRoutes.map(({ path, element }) => (
             <Route key={path} path={path} element={element} />
           ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+          <Route
+            element={
+              <RequireAuth>
+                <AppShell />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to={appRoutes.dashboard} replace />} />
+            {shellRoutes.map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </TakeOverBootView>
     </Suspense>
   );
 }

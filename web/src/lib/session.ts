@@ -8,6 +8,11 @@ export const USER_KEY = 'user';
 
 export type SessionUser = Profile;
 
+/** How the app names the signed-in user (SPEC.md 2: "the user's name or email"). */
+export function displayName(user: Pick<SessionUser, 'name' | 'email'>): string {
+  return user.name.trim() || user.email;
+}
+
 export interface StoredSession {
   tokens: TokenPair | null;
   user: SessionUser | null;

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { appRoutes } from '@um/contract';
+import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
 export interface UserMenuProps {
@@ -22,7 +23,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<Array<HTMLButtonElement | null>>([]);
   const menuId = useId();
-  const displayName = user.name.trim() || user.email;
+  const name = displayName(user);
 
   const entries = [
     { label: 'Profile', icon: UserRound, action: () => navigate(appRoutes.profile) },
@@ -97,11 +98,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           aria-hidden="true"
           className="inline-flex size-8 items-center justify-center rounded-pill bg-linear-to-br from-brand-600 to-accent-600 text-sm font-semibold text-white"
         >
-          {displayName.charAt(0).toUpperCase()}
+          {name.charAt(0).toUpperCase()}
         </span>
         <span className="sr-only">Account menu for</span>{' '}
         {/* The name stays in the accessible name on small screens, where it is not shown. */}
-        <span className="max-w-40 truncate max-sm:sr-only">{displayName}</span>
+        <span className="max-w-40 truncate max-sm:sr-only">{name}</span>
         <ChevronDown aria-hidden="true" className="size-4 max-sm:hidden" />
       </button>
       {open && (

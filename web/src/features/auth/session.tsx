@@ -129,6 +129,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <AuthContext value={state}>{children}</AuthContext>;
 }
 
+const previewOnly = () => {
+  throw new Error('The signed-in preview cannot change the session');
+};
+
+/**
+ * The build's stand-in for SessionProvider (src/prerender.tsx): `user` counts as signed in,
+ * and nothing is checked, stored or sent.
+ */
+export function SignedInPreview({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const state = useMemo<AuthState>(
+    () => ({
+      user,
+      token: null,
+      isAuthenticated: true,
+      isLoading: false,
+      signIn: previewOnly,
+      logout: previewOnly,
+    }),
+    [user],
+  );
+  return <AuthContext value={state}>{children}</AuthContext>;
+}
+
 export function useAuth(): AuthState {
   const state = use(AuthContext);
   if (!state) throw new Error('useAuth is used outside SessionProvider');

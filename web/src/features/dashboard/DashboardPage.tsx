@@ -1,6 +1,8 @@
 import { ChartColumn, Folder, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { useReplacesBootView } from '../../lib/boot-view';
+import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
 interface Stat {
@@ -38,13 +40,23 @@ export const sampleStats: Stat[] = [
   },
 ];
 
+/**
+ * The cards come in one after another. A class each, not an inline style: the page is also
+ * written out at build time, and the Content-Security-Policy refuses inline styles.
+ */
+const entranceDelays = [
+  '',
+  '[animation-delay:80ms]',
+  '[animation-delay:160ms]',
+  '[animation-delay:240ms]',
+];
+
 export function DashboardPage({ user }: { user: SessionUser }) {
+  // Where boot.js already showed this screen, the cards have come in once.
+  const entering = !useReplacesBootView();
   return (
     <>
-      <PageHeader
-        title={`Welcome back, ${user.name.trim() || user.email}!`}
-        description={user.email}
-      />
+      <PageHeader title={`Welcome back, ${displayName(user)}!`} description={user.email} />
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
           Overview
@@ -53,8 +65,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           {sampleStats.map(({ label, value, icon: Icon, tint }, index) => (
             <li
               key={label}
-              className={`${cardClasses} flex items-center gap-4 p-5 animate-fade-in-up`}
-              style={{ animationDelay: `${index * 80}ms` }}
+              className={`${cardClasses} flex items-center gap-4 p-5 ${entering ? `animate-fade-in-up ${entranceDelays[index] ?? ''}` : ''}`}
             >
               <span
                 aria-hidden="true"
