@@ -6,7 +6,7 @@
  * routes. The browser paints the page before any JavaScript has arrived, and React then takes
  * it over (src/main.tsx, hydrateRoot). Signed-in pages depend on the stored session and are
  * not prerendered; their HTML only names the code they will load, so the browser fetches it
- * at once instead of one chunk after another (issue 7, BENCHMARKS.md cause H). The
+ * at once instead of one chunk after another (issue 7, BENCHMARKS.md fixes 13 and 21). The
  * dashboard's pages, which show nothing but who is signed in, also get a boot view: the
  * screen as it looks signed in, which public/boot.js fills in and shows once the session
  * check answers (src/lib/boot-view.ts, decision 0017).
