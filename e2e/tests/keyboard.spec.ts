@@ -81,6 +81,8 @@ async function walkScreens(page: Page, screens: ReadonlyArray<readonly [string, 
 test('the sample screens and the profile are reached by keyboard, and Tab reaches every control', async ({
   signedInPage: page,
 }) => {
+  // Six screens walked control by control: 17-20 s alone, over 30 s on a busy machine.
+  test.slow();
   await walkScreens(page, [
     ['Dashboard', /^Welcome back/],
     ['Projects', 'Projects'],
@@ -103,6 +105,8 @@ test('students, standards and messages are reached by keyboard, and Tab reaches 
   account,
   request,
 }) => {
+  // Three screens and their rows walked control by control: 16-20 s alone, more when busy.
+  test.slow();
   // Something in each list, so its row buttons are walked too.
   const tag = uniqueTag();
   const standard = await createStandardViaApi(request, account, `Grade 4 ${tag}`, 4);
