@@ -25,6 +25,7 @@ const options: RootOptions = {
 };
 
 // The sign-in pages arrive prerendered (src/prerender.tsx): React takes over the markup the
-// browser already shows. Every other page starts empty.
+// browser already shows. Every other page starts empty; on the dashboard's pages, beside a
+// boot view that the app removes once it shows a screen (src/lib/boot-view.ts).
 if (root.firstElementChild) hydrateRoot(root, app, options);
 else createRoot(root, options).render(app);
