@@ -170,6 +170,41 @@ export async function createStudent(db: Executor, values: StudentValues): Promis
   }
 }
 
+/** A student's key in its standard, which the unique constraint keeps to one row. */
+const rollKey = (standard: number, rollNumber: string) => `${standard}\u0000${rollNumber}`;
+
+/**
+ * Adds students as one multi-row insert, one commit. Each input settles on its own: if the
+ * insert is refused as a whole (a taken roll number, a missing standard, two inputs with the
+ * same roll number), every student is then added alone, so each request gets the answer it
+ * would have had on its own and the others are still added. Not for use inside a transaction:
+ * on PostgreSQL a refused statement ends it.
+ */
+export async function createStudents(
+  db: Executor,
+  inputs: readonly StudentValues[],
+): Promise<PromiseSettledResult<Student>[]> {
+  if (inputs.length > 1) {
+    const now = nowIso();
+    const rows = await db
+      .insertInto('students')
+      .values(inputs.map((values) => ({ ...columns(values), created_at: now, updated_at: now })))
+      .returningAll()
+      .execute()
+      .catch(() => undefined);
+    if (rows) {
+      const byKey = new Map(rows.map((row) => [rollKey(row.standard_id, row.roll_number), row]));
+      return inputs.map((values) => {
+        const row = byKey.get(rollKey(values.standard, values.roll_number));
+        return row
+          ? { status: 'fulfilled', value: toStudent(row) }
+          : { status: 'rejected', reason: new Error('The insert returned no row for a student.') };
+      });
+    }
+  }
+  return Promise.allSettled(inputs.map((values) => createStudent(db, values)));
+}
+
 export async function updateStudent(
   db: Executor,
   id: number,

@@ -9,14 +9,16 @@ import {
   studentListResponseSchema,
   studentResponseSchema,
   studentUpdateSchema,
+  type StudentValues,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app.js';
 import { currentDataVersion, requireUser } from '../auth/guard.js';
+import { groupConcurrentWrites } from '../db/write-group.js';
 import { badRequest } from '../http/problem.js';
 import { sendJsonText } from '../http/json-text.js';
 import { createStudentListCache } from './list-cache.js';
 import {
-  createStudent,
+  createStudents,
   deleteStudent,
   findStudent,
   listStudents,
@@ -27,6 +29,8 @@ import {
 const tags = ['students'];
 const security = [{ bearer: [] }];
 const rollNumberTaken = problemSchema.describe('The roll number is taken in that standard');
+/** Creates that arrive together are added in one insert of at most this many rows. */
+const MAX_STUDENTS_PER_INSERT = 50;
 
 export function studentsRoutes(app: ZodApp, { config, database }: AppContext): void {
   const { db } = database;
@@ -34,6 +38,10 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   const onRequest = requireUser(db, config.jwtSecret);
   const onListRequest = requireUser(db, config.jwtSecret, { dataVersion: 'students' });
   const studentListJson = createStudentListCache();
+  const createStudent = groupConcurrentWrites(
+    (inputs: StudentValues[]) => createStudents(db, inputs),
+    { maxGroupSize: MAX_STUDENTS_PER_INSERT },
+  );
 
   app.get(
     apiPaths.students,
@@ -97,7 +105,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       },
     },
     async (request, reply) => {
-      const data = await createStudent(db, request.body);
+      const data = await createStudent(request.body);
       return reply.code(201).send({ data });
     },
   );

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { Student } from '@um/contract';
+import { studentInputSchema, type Student } from '@um/contract';
 import { nowIso } from '../db/database.js';
 import { encodeCursor } from '../http/keyset.js';
 import { dialects, useTestApp } from '../test/harness.js';
+import { createStudents } from './repository.js';
 import { buildStudent, insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
 
 const PROBLEM = /^application\/problem\+json/;
@@ -239,6 +240,113 @@ describe.each(dialects)('students API on %s', (dialect) => {
       buildStudent({ standard: other.id, roll_number: '7' }),
     );
     expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('adds students posted at once, each answered with its own row, refusing only a taken roll number', async () => {
+    const standard = await insertStandard(t.database.db, { name: unique('7 C ') });
+    await insertStudent(t.database.db, standard.id, { roll_number: '3' });
+    const inputs = ['1', '2', '3', '4', '5', '6'].map((roll_number) =>
+      buildStudent({ standard: standard.id, roll_number }),
+    );
+
+    const responses = await Promise.all(
+      inputs.map((input) => call('POST', '/management/update_students/', input)),
+    );
+
+    expect(responses.map((response) => response.statusCode)).toEqual([
+      201, 201, 409, 201, 201, 201,
+    ]);
+    const message = `Roll number "3" is already taken in standard "${standard.name}".`;
+    expect(responses[2]?.json()).toMatchObject({
+      detail: message,
+      errors: { roll_number: [message] },
+    });
+    const added = responses
+      .filter((response) => response.statusCode === 201)
+      .map((response) => response.json<{ data: Student }>().data);
+    expect(added.map(({ name, email, roll_number }) => ({ name, email, roll_number }))).toEqual(
+      inputs
+        .filter((input) => input.roll_number !== '3')
+        .map(({ name, email, roll_number }) => ({ name, email, roll_number })),
+    );
+    const listed = await page(`standard=${standard.id}&limit=50`);
+    expect(listed.data.map((student) => student.id).sort()).toEqual(
+      [
+        ...added.map((student) => student.id),
+        ...listed.data.filter((s) => s.roll_number === '3').map((s) => s.id),
+      ].sort(),
+    );
+  });
+
+  it('adds one of two students posted at once with the same roll number and answers the other 409', async () => {
+    const standard = await insertStandard(t.database.db);
+    const inputs = [1, 2].map(() => buildStudent({ standard: standard.id, roll_number: '9' }));
+
+    const responses = await Promise.all(
+      inputs.map((input) => call('POST', '/management/update_students/', input)),
+    );
+
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect((await page(`standard=${standard.id}`)).data).toHaveLength(1);
+  });
+
+  it('answers 400 to a student of a missing standard posted with others, and adds the others', async () => {
+    const standard = await insertStandard(t.database.db);
+    const inputs = [
+      buildStudent({ standard: standard.id }),
+      buildStudent({ standard: 999_999 }),
+      buildStudent({ standard: standard.id }),
+    ];
+
+    const responses = await Promise.all(
+      inputs.map((input) => call('POST', '/management/update_students/', input)),
+    );
+
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 400, 201]);
+    expect(responses[1]?.json()).toMatchObject({
+      errors: { standard: ['The chosen standard does not exist.'] },
+    });
+    expect((await page(`standard=${standard.id}`)).data).toHaveLength(2);
+  });
+
+  it('adds the students given to createStudents in one insert, answering each input in order', async () => {
+    const standard = await insertStandard(t.database.db);
+    const inputs = [1, 2, 3].map(() =>
+      studentInputSchema.parse(buildStudent({ standard: standard.id })),
+    );
+
+    const results = await createStudents(t.database.db, inputs);
+
+    const added = results.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    });
+    expect(added.map((student) => student.roll_number)).toEqual(
+      inputs.map((input) => input.roll_number),
+    );
+    // One statement: every row carries the same timestamp.
+    expect(new Set(added.map((student) => student.created_at)).size).toBe(1);
+  });
+
+  it('lets createStudents refuse only the input whose roll number is taken, with the 409 it would get alone', async () => {
+    const standard = await insertStandard(t.database.db, { name: unique('8 D ') });
+    await insertStudent(t.database.db, standard.id, { roll_number: '12' });
+    const inputs = ['11', '12', '13'].map((roll_number) =>
+      studentInputSchema.parse(buildStudent({ standard: standard.id, roll_number })),
+    );
+
+    const results = await createStudents(t.database.db, inputs);
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({
+      reason: {
+        status: 409,
+        message: `Roll number "12" is already taken in standard "${standard.name}".`,
+      },
+    });
+    expect(
+      (await page(`standard=${standard.id}`)).data.map((student) => student.roll_number),
+    ).toHaveLength(3);
   });
 
   it('answers GET of one student with {data}, 404 for an unknown id and 400 for a malformed id', async () => {
