@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database.js';
+import { WAL_CHECKPOINT_PAGES, createDatabase, isDatabaseUnavailable } from './database.js';
 
 const failure = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -29,4 +33,31 @@ describe('telling an unreachable database from a bad query', () => {
       expect(isDatabaseUnavailable(failure(code))).toBe(false);
     },
   );
+});
+
+describe('the SQLite write-ahead log', () => {
+  const PAGE = 4096;
+  const FRAME = 24 + PAGE;
+  const framesIn = (file: string) => Math.max(0, statSync(file).size - 32) / FRAME;
+
+  it('is checkpointed once it holds 10 000 pages, so it stays near that size while writes go on', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'um-wal-'));
+    const filename = join(directory, 'wal.sqlite');
+    const { db, destroy } = createDatabase({ dialect: 'sqlite', filename });
+    try {
+      await sql`create table pages (body blob not null)`.execute(db);
+      let largest = 0;
+      // Each commit adds a page and rewrites two others: three frames.
+      for (let commit = 0; commit < WAL_CHECKPOINT_PAGES; commit += 1) {
+        await sql`insert into pages (body) values (randomblob(${PAGE - 200}))`.execute(db);
+        if (commit % 50 === 0) largest = Math.max(largest, framesIn(`${filename}-wal`));
+      }
+      // Written without checkpoints, the log would hold some 30 000 frames by now.
+      expect(largest).toBeGreaterThan(WAL_CHECKPOINT_PAGES * 0.9);
+      expect(largest).toBeLessThan(WAL_CHECKPOINT_PAGES + 200);
+    } finally {
+      await destroy();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
 });
