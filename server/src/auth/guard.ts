@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { messages } from '@um/contract';
-import { withParameters, type Db } from '../db/database.js';
+import { prepared, withParameters, type Db } from '../db/database.js';
 import { HttpError } from '../http/problem.js';
 import { readAccessToken } from './access-token.js';
 
@@ -40,22 +40,26 @@ function authenticationRequired(): HttpError {
  * also ends the other sessions' access tokens, not only their refresh tokens.
  */
 export function requireUser(db: Db, secret: string, { dataVersion }: GuardOptions = {}) {
-  // Compiled once: building the same query on every request cost more than running it. The
-  // user's id is its one parameter; the version's name is a literal.
-  const findUser = db
-    .selectFrom('users')
-    .select(['id', 'password_changed_at'])
-    .select((eb) =>
-      dataVersion === undefined
-        ? sql<null>`null`.as('data_version')
-        : eb
-            .selectFrom('data_versions')
-            .select((versions) => versions.fn.sum<number | string | null>('version').as('sum'))
-            .where('name', '=', sql.lit(dataVersion))
-            .as('data_version'),
-    )
-    .where('id', '=', 0)
-    .compile();
+  // Compiled once: building the same query on every request cost more than running it. And
+  // prepared on each PostgreSQL connection: parsing and planning it was half of what the
+  // database spent on it (BENCHMARKS.md, fix 24). The user's id is its one parameter; the
+  // version's name is a literal.
+  const findUser = prepared(
+    db
+      .selectFrom('users')
+      .select(['id', 'password_changed_at'])
+      .select((eb) =>
+        dataVersion === undefined
+          ? sql<null>`null`.as('data_version')
+          : eb
+              .selectFrom('data_versions')
+              .select((versions) => versions.fn.sum<number | string | null>('version').as('sum'))
+              .where('name', '=', sql.lit(dataVersion))
+              .as('data_version'),
+      )
+      .where('id', '=', 0)
+      .compile(),
+  );
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? readAccessToken(secret, match[1]) : null;

@@ -5,6 +5,7 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
   nowIso,
+  prepared,
   withParameters,
   type Dialect,
   type Executor,
@@ -224,11 +225,13 @@ function multiRowInsert(db: Executor, count: number): CompiledQuery<StudentRow> 
       { name: '', email: '', roll_number: '', standard: 0, phone_number: '', address: '' },
       '',
     );
-    query = db
-      .insertInto('students')
-      .values(Array.from({ length: count }, () => placeholder))
-      .returningAll()
-      .compile();
+    query = prepared(
+      db
+        .insertInto('students')
+        .values(Array.from({ length: count }, () => placeholder))
+        .returningAll()
+        .compile(),
+    );
     byCount.set(count, query);
   }
   return query;
