@@ -213,8 +213,9 @@ const multiRowInserts = new WeakMap<Executor, Map<number, CompiledQuery<StudentR
 
 /**
  * The insert of `count` students, compiled once per database and count: building and compiling
- * it anew cost creates as much as a tenth of their time (BENCHMARKS.md, fix 23). Its parameters
- * are the values of `insertedRow`, row after row, in the order that function gives them.
+ * it for every group was about a twentieth of a create's CPU (BENCHMARKS.md, fix 23). Its
+ * parameters are the values of `insertedRow`, row after row, in the order that function gives
+ * them.
  */
 function multiRowInsert(db: Executor, count: number): CompiledQuery<StudentRow> {
   let byCount = multiRowInserts.get(db);
