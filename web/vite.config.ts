@@ -35,7 +35,7 @@ export default defineConfig({
             },
             {
               name: 'core',
-              test: /web[\\/]src[\\/](lib[\\/](api-client|session|forms|hydration|theme|query)|components[\\/]ui[\\/](Field|Banner|Brand|ThemeToggle|Button|Spinner))\.|contract[\\/]src[\\/](paths|constants|spec-messages[\\/](sign-in|frame))\.|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|shared|Icon|icons[\\/](circle-check|x|shield-check|sun-moon|sun|moon))\./,
+              test: /web[\\/]src[\\/](lib[\\/](api-client|session|forms|hydration|theme|query)|components[\\/]ui[\\/](Field|Banner|Brand|ThemeToggle|Button|Spinner))\.|contract[\\/]src[\\/](paths|constants|spec-texts[\\/](sign-in|frame))\.|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|shared|Icon|icons[\\/](circle-check|x|shield-check|sun-moon|sun|moon))\./,
             },
           ],
         },

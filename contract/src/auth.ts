@@ -1,40 +1,40 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { emailSchema, noNulCharacter, wellFormedText } from './common.js';
-import { fieldMessages, messages } from './messages.js';
+import { fieldTexts, texts } from './texts.js';
 
 /** A new password: 8 to 128 characters, no composition rules (DESIGN.md 5). */
 export const newPasswordSchema = z
-  .string({ error: fieldMessages.passwordRequired })
-  .min(LIMITS.passwordMin, { error: fieldMessages.passwordTooShort })
-  .max(LIMITS.passwordMax, { error: fieldMessages.passwordTooLong });
+  .string({ error: fieldTexts.passwordRequired })
+  .min(LIMITS.passwordMin, { error: fieldTexts.passwordTooShort })
+  .max(LIMITS.passwordMax, { error: fieldTexts.passwordTooLong });
 
 /** A password being checked rather than set: any non-empty string within a sane bound. */
 const presentedPasswordSchema = z
-  .string({ error: fieldMessages.passwordRequired })
-  .min(1, { error: fieldMessages.passwordRequired })
-  .max(1024, { error: fieldMessages.passwordTooLong });
+  .string({ error: fieldTexts.passwordRequired })
+  .min(1, { error: fieldTexts.passwordRequired })
+  .max(1024, { error: fieldTexts.passwordTooLong });
 
 /** The address the sign-up and reset forms ask for; an empty one gets the spec's message. */
 const requestedEmailSchema = z
-  .string({ error: messages.register.emailRequired })
+  .string({ error: texts.register.emailRequired })
   .trim()
-  .min(1, { error: messages.register.emailRequired })
+  .min(1, { error: texts.register.emailRequired })
   .pipe(emailSchema);
 
 const personNameSchema = z
-  .string({ error: fieldMessages.nameRequired })
+  .string({ error: fieldTexts.nameRequired })
   .trim()
-  .min(1, { error: fieldMessages.nameRequired })
-  .max(LIMITS.personNameMax, { error: fieldMessages.nameTooLong })
+  .min(1, { error: fieldTexts.nameRequired })
+  .max(LIMITS.personNameMax, { error: fieldTexts.nameTooLong })
   .refine(...noNulCharacter)
   .refine(...wellFormedText);
 
 const otpSchema = z
-  .string({ error: messages.register.otpRequired })
+  .string({ error: texts.register.otpRequired })
   .trim()
-  .min(1, { error: messages.register.otpRequired })
-  .regex(/^\d{6}$/, { error: fieldMessages.otpFormat });
+  .min(1, { error: texts.register.otpRequired })
+  .regex(/^\d{6}$/, { error: fieldTexts.otpFormat });
 
 function passwordsMatch(message: string) {
   return (value: { password: string; password2: string }, ctx: z.RefinementCtx) => {
@@ -56,31 +56,31 @@ export const registerRequestSchema = z
     name: personNameSchema,
     email: emailSchema,
     password: newPasswordSchema,
-    password2: z.string({ error: fieldMessages.passwordRequired }),
-    tc: z.literal(true, { error: fieldMessages.termsRequired }),
+    password2: z.string({ error: fieldTexts.passwordRequired }),
+    tc: z.literal(true, { error: fieldTexts.termsRequired }),
     otp: otpSchema,
   })
-  .superRefine(passwordsMatch(messages.register.passwordsDoNotMatch));
+  .superRefine(passwordsMatch(texts.register.passwordsDoNotMatch));
 
 export const changePasswordRequestSchema = z
   .strictObject({
     current_password: z
-      .string({ error: fieldMessages.currentPasswordRequired })
-      .min(1, { error: fieldMessages.currentPasswordRequired })
-      .max(1024, { error: fieldMessages.passwordTooLong }),
+      .string({ error: fieldTexts.currentPasswordRequired })
+      .min(1, { error: fieldTexts.currentPasswordRequired })
+      .max(1024, { error: fieldTexts.passwordTooLong }),
     password: newPasswordSchema,
-    password2: z.string({ error: fieldMessages.passwordRequired }),
+    password2: z.string({ error: fieldTexts.passwordRequired }),
   })
-  .superRefine(passwordsMatch(messages.register.passwordsDoNotMatch));
+  .superRefine(passwordsMatch(texts.register.passwordsDoNotMatch));
 
 export const forgotPasswordRequestSchema = z.strictObject({ email: requestedEmailSchema });
 
 export const resetPasswordRequestSchema = z
   .strictObject({
     password: newPasswordSchema,
-    password2: z.string({ error: fieldMessages.passwordRequired }),
+    password2: z.string({ error: fieldTexts.passwordRequired }),
   })
-  .superRefine(passwordsMatch(messages.resetPassword.passwordsDoNotMatch));
+  .superRefine(passwordsMatch(texts.resetPassword.passwordsDoNotMatch));
 
 export const resetPasswordParamsSchema = z.strictObject({
   id: z.string().min(1).max(64),
@@ -89,15 +89,15 @@ export const resetPasswordParamsSchema = z.strictObject({
 
 export const googleRequestSchema = z.strictObject({
   token: z
-    .string({ error: fieldMessages.tokenRequired })
-    .min(1, { error: fieldMessages.tokenRequired })
+    .string({ error: fieldTexts.tokenRequired })
+    .min(1, { error: fieldTexts.tokenRequired })
     .max(8192),
 });
 
 export const refreshRequestSchema = z.strictObject({
   refresh: z
-    .string({ error: fieldMessages.tokenRequired })
-    .min(1, { error: fieldMessages.tokenRequired })
+    .string({ error: fieldTexts.tokenRequired })
+    .min(1, { error: fieldTexts.tokenRequired })
     .max(512),
 });
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ID_MAX, LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
-import { fieldMessages } from './messages.js';
+import { fieldTexts } from './texts.js';
 
 /** A database id: a positive integer; path and query strings are converted. */
 export const idSchema = z.coerce
-  .number({ error: fieldMessages.idInvalid })
-  .int({ error: fieldMessages.idInvalid })
-  .positive({ error: fieldMessages.idInvalid })
-  .max(ID_MAX, { error: fieldMessages.idInvalid });
+  .number({ error: fieldTexts.idInvalid })
+  .int({ error: fieldTexts.idInvalid })
+  .positive({ error: fieldTexts.idInvalid })
+  .max(ID_MAX, { error: fieldTexts.idInvalid });
 
 /**
  * PostgreSQL text cannot hold U+0000 while SQLite can; refusing it in every stored or searched
@@ -15,7 +15,7 @@ export const idSchema = z.coerce
  */
 export const noNulCharacter = [
   (value: string) => !value.includes('\u0000'),
-  { error: fieldMessages.nulCharacter },
+  { error: fieldTexts.nulCharacter },
 ] as const;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -27,18 +27,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const wellFormedText = [
   (value: string) => !LONE_SURROGATE.test(value),
-  { error: fieldMessages.loneSurrogate },
+  { error: fieldTexts.loneSurrogate },
 ] as const;
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** An e-mail address, trimmed and lower-cased so that one person has one account. */
 export const emailSchema = z
-  .string({ error: fieldMessages.studentEmailRequired })
+  .string({ error: fieldTexts.studentEmailRequired })
   .trim()
   .toLowerCase()
-  .max(LIMITS.emailMax, { error: fieldMessages.emailInvalid })
-  .pipe(z.email({ error: fieldMessages.emailInvalid }));
+  .max(LIMITS.emailMax, { error: fieldTexts.emailInvalid })
+  .pipe(z.email({ error: fieldTexts.emailInvalid }));
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 

@@ -6,7 +6,7 @@ import {
   firstFieldErrors,
   loginRequestSchema,
   messageInputSchema,
-  messages,
+  texts,
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendOtpRequestSchema,
@@ -55,38 +55,34 @@ const validRegistration = {
 
 describe('user-facing messages', () => {
   it('holds the spec texts word for word', () => {
-    expect(messages.login.failed).toBe('Login failed. Please check your credentials.');
-    expect(messages.google.noCredential).toBe('No credential received from Google.');
-    expect(messages.google.loginFailed).toBe('Google login failed. Please try again.');
-    expect(messages.google.loginButtonError).toBe(
+    expect(texts.login.failed).toBe('Login failed. Please check your credentials.');
+    expect(texts.google.noCredential).toBe('No credential received from Google.');
+    expect(texts.google.loginFailed).toBe('Google login failed. Please try again.');
+    expect(texts.google.loginButtonError).toBe(
       'Google login failed. Please try again or use email/password login.',
     );
-    expect(messages.google.registrationFailed).toBe(
-      'Google registration failed. Please try again.',
-    );
-    expect(messages.google.registrationButtonError).toBe(
+    expect(texts.google.registrationFailed).toBe('Google registration failed. Please try again.');
+    expect(texts.google.registrationButtonError).toBe(
       'Google registration failed. Please try again or use email registration.',
     );
-    expect(messages.register.emailRequired).toBe('Please enter your email address');
-    expect(messages.register.otpRequired).toBe('Please enter the OTP sent to your email');
-    expect(messages.register.passwordsDoNotMatch).toBe('Passwords do not match');
-    expect(messages.register.otpSendFailed).toBe('Failed to send OTP. Please try again.');
-    expect(messages.register.otpSent).toBe('OTP sent to your email. Please check your inbox.');
-    expect(messages.register.failed).toBe('Registration failed. Please try again.');
-    expect(messages.forgotPassword.failed).toBe('Failed to send reset email. Please try again.');
-    expect(messages.forgotPassword.sent).toBe(
+    expect(texts.register.emailRequired).toBe('Please enter your email address');
+    expect(texts.register.otpRequired).toBe('Please enter the OTP sent to your email');
+    expect(texts.register.passwordsDoNotMatch).toBe('Passwords do not match');
+    expect(texts.register.otpSendFailed).toBe('Failed to send OTP. Please try again.');
+    expect(texts.register.otpSent).toBe('OTP sent to your email. Please check your inbox.');
+    expect(texts.register.failed).toBe('Registration failed. Please try again.');
+    expect(texts.forgotPassword.failed).toBe('Failed to send reset email. Please try again.');
+    expect(texts.forgotPassword.sent).toBe(
       'If an account exists for this email, a password reset link has been sent.',
     );
-    expect(messages.resetPassword.failed).toBe(
+    expect(texts.resetPassword.failed).toBe(
       'Failed to reset password. The link may be invalid or expired.',
     );
-    expect(messages.resetPassword.succeeded).toBe(
-      'Password has been reset. Redirecting to login...',
-    );
-    expect(messages.access.pleaseLogIn).toBe('Please log in to access this page');
-    expect(messages.access.authenticationRequired).toBe('Authentication required. Please log in.');
-    expect(messages.access.notAuthenticated).toBe('Not authenticated');
-    expect(messages.students).toMatchObject({
+    expect(texts.resetPassword.succeeded).toBe('Password has been reset. Redirecting to login...');
+    expect(texts.access.pleaseLogIn).toBe('Please log in to access this page');
+    expect(texts.access.authenticationRequired).toBe('Authentication required. Please log in.');
+    expect(texts.access.notAuthenticated).toBe('Not authenticated');
+    expect(texts.students).toMatchObject({
       addFailed: 'Failed to add student. Please try again.',
       deleteFailed: 'Failed to delete student.',
       loadFailed: 'Failed to load students. Please try again.',
@@ -96,7 +92,7 @@ describe('user-facing messages', () => {
       empty: 'No students found',
       confirmDelete: 'Are you sure you want to delete this student?',
     });
-    expect(messages.standards).toMatchObject({
+    expect(texts.standards).toMatchObject({
       nameRequired: 'Standard name is required.',
       gradeLevelRange: 'Grade level must be between 1 and 12.',
       addFailed: 'Failed to add standard. Please try again.',
@@ -109,7 +105,7 @@ describe('user-facing messages', () => {
       empty: 'No standards found. Click "Add Standard" to create your first standard.',
       confirmDelete: 'Are you sure you want to delete this standard? This action cannot be undone.',
     });
-    expect(messages.inbox).toMatchObject({
+    expect(texts.inbox).toMatchObject({
       contentRequired: 'Message content is required.',
       sendFailed: 'Failed to send message. Please try again.',
       markReadFailed: 'Failed to mark message as read.',
@@ -120,12 +116,12 @@ describe('user-facing messages', () => {
       empty: 'No messages found. Click "New Message" to send your first message.',
       confirmDelete: 'Are you sure you want to delete this message?',
     });
-    expect(messages.errorFallback).toEqual({
+    expect(texts.errorFallback).toEqual({
       title: 'Something went wrong',
       refresh: 'Refresh Page',
       home: 'Go to Dashboard',
     });
-    expect(messages.shell.toggleColorMode).toBe('Toggle color mode');
+    expect(texts.shell.toggleColorMode).toBe('Toggle color mode');
   });
 });
 

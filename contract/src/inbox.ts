@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { dataResponseSchema, isoDateTimeSchema, noNulCharacter, wellFormedText } from './common.js';
-import { fieldMessages, messages } from './messages.js';
+import { fieldTexts, texts } from './texts.js';
 
 export const messageInputSchema = z.strictObject({
   content: z
-    .string({ error: messages.inbox.contentRequired })
+    .string({ error: texts.inbox.contentRequired })
     .trim()
-    .min(1, { error: messages.inbox.contentRequired })
-    .max(LIMITS.messageMax, { error: fieldMessages.messageTooLong })
+    .min(1, { error: texts.inbox.contentRequired })
+    .max(LIMITS.messageMax, { error: fieldTexts.messageTooLong })
     .refine(...noNulCharacter)
     .refine(...wellFormedText),
 });

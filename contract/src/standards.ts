@@ -8,15 +8,15 @@ import {
   noNulCharacter,
   wellFormedText,
 } from './common.js';
-import { fieldMessages, messages } from './messages.js';
+import { fieldTexts, texts } from './texts.js';
 
-const gradeLevelRange = { error: messages.standards.gradeLevelRange };
+const gradeLevelRange = { error: texts.standards.gradeLevelRange };
 
 export const standardNameSchema = z
-  .string({ error: messages.standards.nameRequired })
+  .string({ error: texts.standards.nameRequired })
   .trim()
-  .min(1, { error: messages.standards.nameRequired })
-  .max(LIMITS.standardNameMax, { error: fieldMessages.standardNameTooLong })
+  .min(1, { error: texts.standards.nameRequired })
+  .max(LIMITS.standardNameMax, { error: fieldTexts.standardNameTooLong })
   .refine(...noNulCharacter)
   .refine(...wellFormedText);
 
@@ -27,8 +27,8 @@ export const gradeLevelSchema = z
   .max(GRADE_LEVEL_MAX, gradeLevelRange);
 
 export const academicYearSchema = z
-  .string({ error: fieldMessages.academicYearFormat })
-  .regex(/^\d{4}$/, { error: fieldMessages.academicYearFormat });
+  .string({ error: fieldTexts.academicYearFormat })
+  .regex(/^\d{4}$/, { error: fieldTexts.academicYearFormat });
 
 /** The fields a client sends to create a standard (SPEC.md 5). */
 export const standardInputSchema = z.strictObject({
@@ -37,7 +37,7 @@ export const standardInputSchema = z.strictObject({
   description: z
     .string()
     .trim()
-    .max(LIMITS.descriptionMax, { error: fieldMessages.descriptionTooLong })
+    .max(LIMITS.descriptionMax, { error: fieldTexts.descriptionTooLong })
     .refine(...noNulCharacter)
     .refine(...wellFormedText)
     .nullish()

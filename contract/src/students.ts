@@ -9,9 +9,9 @@ import {
   noNulCharacter,
   wellFormedText,
 } from './common.js';
-import { fieldMessages } from './messages.js';
+import { fieldTexts } from './texts.js';
 
-const standardRequired = { error: fieldMessages.standardRequired };
+const standardRequired = { error: fieldTexts.standardRequired };
 
 /** The standard a student belongs to: an integer or an integer string (SPEC.md 5). */
 export const studentStandardSchema = z
@@ -40,30 +40,30 @@ const optionalText = (max: number, message: string) =>
 
 export const studentInputSchema = z.strictObject({
   name: z
-    .string({ error: fieldMessages.studentNameRequired })
+    .string({ error: fieldTexts.studentNameRequired })
     .trim()
-    .min(1, { error: fieldMessages.studentNameRequired })
-    .max(LIMITS.studentNameMax, { error: fieldMessages.nameTooLong })
+    .min(1, { error: fieldTexts.studentNameRequired })
+    .max(LIMITS.studentNameMax, { error: fieldTexts.nameTooLong })
     .refine(...noNulCharacter)
     .refine(...wellFormedText),
   email: z
-    .string({ error: fieldMessages.studentEmailRequired })
+    .string({ error: fieldTexts.studentEmailRequired })
     .trim()
-    .min(1, { error: fieldMessages.studentEmailRequired })
+    .min(1, { error: fieldTexts.studentEmailRequired })
     .pipe(emailSchema),
   roll_number: z
-    .string({ error: fieldMessages.rollNumberRequired })
+    .string({ error: fieldTexts.rollNumberRequired })
     .trim()
-    .min(1, { error: fieldMessages.rollNumberRequired })
-    .max(LIMITS.rollNumberMax, { error: fieldMessages.rollNumberTooLong })
+    .min(1, { error: fieldTexts.rollNumberRequired })
+    .max(LIMITS.rollNumberMax, { error: fieldTexts.rollNumberTooLong })
     .refine(...noNulCharacter)
     .refine(...wellFormedText),
   standard: studentStandardSchema,
-  phone_number: optionalText(LIMITS.phoneMax, fieldMessages.phoneInvalid).refine(
+  phone_number: optionalText(LIMITS.phoneMax, fieldTexts.phoneInvalid).refine(
     (value) => /^[0-9 +\-()]*$/.test(value),
-    { error: fieldMessages.phoneInvalid },
+    { error: fieldTexts.phoneInvalid },
   ),
-  address: optionalText(LIMITS.addressMax, fieldMessages.addressTooLong),
+  address: optionalText(LIMITS.addressMax, fieldTexts.addressTooLong),
 });
 
 /** PUT update_students/: the same fields and the `id` of the student to change. */

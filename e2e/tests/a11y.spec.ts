@@ -1,4 +1,4 @@
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -120,14 +120,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByLabel('Name').fill(' ');
         await page.getByLabel('Grade level').fill('13');
         await page.getByRole('button', { name: 'Save standard' }).click();
-        await expect(page.getByText(messages.standards.gradeLevelRange)).toBeVisible();
+        await expect(page.getByText(texts.standards.gradeLevelRange)).toBeVisible();
         await expectNoAxeViolations(page, label('standard form with errors'));
         await page.getByRole('button', { name: 'Cancel' }).click();
         await page.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, label('delete standard confirmation'));
         await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-        await expect(page.getByRole('alert')).toContainText(messages.standards.deleteFailed);
+        await expect(page.getByRole('alert')).toContainText(texts.standards.deleteFailed);
         await expectNoAxeViolations(page, label('standard refused deletion'));
 
         await page.goto(`/students?standard=${standard.id}`);
@@ -143,7 +143,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expectNoAxeViolations(page, label('delete student confirmation'));
         await page.keyboard.press('Escape');
         await page.getByLabel('Search students').fill(`nobody-${tag}`);
-        await expect(page.getByText(messages.students.empty)).toBeVisible();
+        await expect(page.getByText(texts.students.empty)).toBeVisible();
         await expectNoAxeViolations(page, label('students empty state'));
       });
     });

@@ -1,4 +1,4 @@
-import { RESET_REDIRECT_MS, apiPaths, messages } from '@um/contract';
+import { RESET_REDIRECT_MS, apiPaths, texts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import { waitForMail } from './support/outbox.js';
 import {
@@ -21,7 +21,7 @@ test('signs up with an e-mailed one-time code and lands on the dashboard, signed
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
 
-  await expect(page.getByRole('status')).toHaveText(messages.register.otpSent);
+  await expect(page.getByRole('status')).toHaveText(texts.register.otpSent);
   await expect(page.getByRole('button', { name: 'Sign up with Google' })).toHaveCount(0);
   await page.getByLabel('OTP').fill(await signupCode(email));
   await page.getByLabel('Full name').fill('Grace Hopper');
@@ -71,7 +71,7 @@ test("refuses a wrong password with 'Login failed. Please check your credentials
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Log in' }).click();
 
-  await expect(page.getByRole('alert')).toContainText(messages.login.failed);
+  await expect(page.getByRole('alert')).toContainText(texts.login.failed);
   await expect(page).toHaveURL('/login');
 });
 
@@ -100,7 +100,7 @@ test('resets a forgotten password by the e-mailed link, then goes to login after
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toHaveText(messages.forgotPassword.sent);
+  await expect(page.getByRole('status')).toHaveText(texts.forgotPassword.sent);
 
   const [link] = await waitForMail(account.email, /\/reset-password\/[^/\s"<>]+\/[^/\s"<>]+/);
   await page.goto(link);
@@ -118,10 +118,10 @@ test('resets a forgotten password by the e-mailed link, then goes to login after
         times.left = performance.now();
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
-  }, messages.resetPassword.succeeded);
+  }, texts.resetPassword.succeeded);
   await page.getByRole('button', { name: 'Reset password' }).click();
 
-  await expect(page.getByRole('status')).toHaveText(messages.resetPassword.succeeded);
+  await expect(page.getByRole('status')).toHaveText(texts.resetPassword.succeeded);
   await page.waitForURL('/login');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   const { shown, left } = await page.evaluate(

@@ -1,4 +1,4 @@
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
@@ -143,7 +143,7 @@ test('a standard is added, edited and deleted with the keyboard alone', async ({
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Save standard' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.standards.added);
+  await expect(page.getByRole('status')).toContainText(texts.standards.added);
   await expect(addStandard).toBeFocused();
 
   await tabTo(page, page.getByRole('button', { name: `Edit standard ${name} draft` }));
@@ -153,18 +153,18 @@ test('a standard is added, edited and deleted with the keyboard alone', async ({
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.standards.updated);
+  await expect(page.getByRole('status')).toContainText(texts.standards.updated);
   await expect(page.getByRole('button', { name: `Edit standard ${name}` })).toBeFocused();
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `Delete standard ${name}` })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(messages.standards.confirmDelete);
+  await expect(dialog).toContainText(texts.standards.confirmDelete);
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.standards.deleted);
+  await expect(page.getByRole('status')).toContainText(texts.standards.deleted);
   await expect(page.getByRole('heading', { name: 'All standards' })).toBeFocused();
 });
 
@@ -192,7 +192,7 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   await page.keyboard.type('080 2222 3333');
   // Enter in a text field sends the form, as in any browser form.
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.students.added);
+  await expect(page.getByRole('status')).toContainText(texts.students.added);
   await expect(addStudent).toBeFocused();
 
   const filter = page.getByLabel('Filter by standard');
@@ -209,10 +209,10 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `Delete student Kavya ${tag}` })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText(messages.students.confirmDelete);
+  await expect(page.getByRole('dialog')).toContainText(texts.students.confirmDelete);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.students.deleted);
+  await expect(page.getByRole('status')).toContainText(texts.students.deleted);
   await expect(page.getByRole('heading', { name: heading })).toBeFocused();
-  await expect(page.getByText(messages.students.empty)).toBeVisible();
+  await expect(page.getByText(texts.students.empty)).toBeVisible();
 });

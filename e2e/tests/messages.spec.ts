@@ -1,4 +1,4 @@
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { postMessageViaApi, readWholeInbox, uniqueTag } from './support/api.js';
@@ -28,7 +28,7 @@ async function send(page: Page, content: string) {
   await page.getByRole('button', { name: 'New Message' }).click();
   await page.getByLabel('Message', { exact: true }).fill(content);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('status')).toContainText(messages.inbox.sent);
+  await expect(page.getByRole('status')).toContainText(texts.inbox.sent);
 }
 
 /** Leaves the inbox and comes back through the header badge, as someone told of new mail would. */
@@ -95,7 +95,7 @@ test("two staff members exchange messages, and each one's unread badge is right"
     .getByRole('button', { name: /^Delete message from/ })
     .click();
   await pageB.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(pageB.getByRole('status')).toContainText(messages.inbox.deleted);
+  await expect(pageB.getByRole('status')).toContainText(texts.inbox.deleted);
   await expect(messageItem(pageB, hello)).toHaveCount(0);
   await pageA.reload();
   await expect(messageItem(pageA, hello)).toBeVisible();
@@ -117,12 +117,12 @@ test('the inbox works by keyboard alone, and its banners go after 5 seconds', as
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Send' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(messages.inbox.contentRequired)).toBeVisible();
+  await expect(page.getByText(texts.inbox.contentRequired)).toBeVisible();
   await expect(box).toBeFocused();
   await page.keyboard.type(note);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText(messages.inbox.sent);
+  await expect(page.getByRole('status')).toContainText(texts.inbox.sent);
   await expect(newMessage).toBeFocused();
   await expect(box).toBeHidden();
 
@@ -138,7 +138,7 @@ test('the inbox works by keyboard alone, and its banners go after 5 seconds', as
   await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(messages.inbox.confirmDelete);
+  await expect(dialog).toContainText(texts.inbox.confirmDelete);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -147,9 +147,9 @@ test('the inbox works by keyboard alone, and its banners go after 5 seconds', as
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
-  await expectNoticeToVanishOnItsOwn(page, messages.inbox.deleted, async () => {
+  await expectNoticeToVanishOnItsOwn(page, texts.inbox.deleted, async () => {
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status')).toContainText(messages.inbox.deleted);
+    await expect(page.getByRole('status')).toContainText(texts.inbox.deleted);
     await expect(page.getByRole('heading', { name: 'Inbox' })).toBeFocused();
     await expect(item).toHaveCount(0);
   });
@@ -181,7 +181,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await page.getByRole('button', { name: 'New Message' }).click();
         await page.getByRole('button', { name: 'Send' }).click();
-        await expect(page.getByText(messages.inbox.contentRequired)).toBeVisible();
+        await expect(page.getByText(texts.inbox.contentRequired)).toBeVisible();
         await expectNoAxeViolations(page, `${label}, composer with an error`);
 
         await item.getByRole('button', { name: /^Delete message from/ }).click();

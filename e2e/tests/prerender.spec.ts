@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY, messages } from '@um/contract';
+import { THEME_STORAGE_KEY, texts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import { holdBackTheApp } from './support/boot-view.js';
 import { storeSession } from './support/session.js';
@@ -34,7 +34,7 @@ test.describe('without JavaScript', () => {
   ] as const) {
     test(`${path} already shows its page, styled`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByText(messages.shell.title, { exact: true })).toBeVisible();
+      await expect(page.getByText(texts.shell.title, { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       for (const field of fields) {
         await expect(page.getByLabel(field, { exact: true })).toBeVisible();
@@ -87,7 +87,7 @@ test('a stored dark mode is shown on a prerendered page, and React agrees with i
   await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
   await page.goto('/login');
   await hydrated(page, 'Log in');
-  await expect(page.getByRole('button', { name: messages.shell.toggleColorMode })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: texts.shell.toggleColorMode })).toHaveAttribute(
     'title',
     'Color mode: Dark',
   );

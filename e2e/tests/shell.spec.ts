@@ -1,4 +1,4 @@
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 
 test.describe('below the lg breakpoint', () => {
@@ -60,16 +60,16 @@ test('a screen that fails shows the error fallback inside the shell, and both wa
   await page.route('**/assets/TasksPage-*.js', (route) => route.abort());
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
 
-  await expect(page.getByRole('heading', { name: messages.errorFallback.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: texts.errorFallback.title })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
-  await page.getByRole('button', { name: messages.errorFallback.home }).click();
+  await page.getByRole('button', { name: texts.errorFallback.home }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
-  await expect(page.getByRole('heading', { name: messages.errorFallback.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: texts.errorFallback.title })).toBeVisible();
   await page.unroute('**/assets/TasksPage-*.js');
-  await page.getByRole('button', { name: messages.errorFallback.refresh }).click();
+  await page.getByRole('button', { name: texts.errorFallback.refresh }).click();
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await expect(page).toHaveURL('/tasks');
 });

@@ -1,4 +1,4 @@
-import { currentAcademicYear, messages } from '@um/contract';
+import { currentAcademicYear, texts } from '@um/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
@@ -53,7 +53,7 @@ test('a new standard gets two students; a duplicate roll number is refused; the 
   await standardForm.getByLabel('Name').fill(standardName);
   await standardForm.getByLabel('Grade level').fill('7');
   await standardForm.getByLabel('Description (optional)').fill('Science stream');
-  await expectNoticeToVanishOnItsOwn(page, messages.standards.added, () =>
+  await expectNoticeToVanishOnItsOwn(page, texts.standards.added, () =>
     standardForm.getByRole('button', { name: 'Save standard' }).click(),
   );
   await expect(standardRow(page, standardName)).toContainText(`Grade 7 · ${currentAcademicYear()}`);
@@ -65,7 +65,7 @@ test('a new standard gets two students; a duplicate roll number is refused; the 
   const ravi = { name: `Ravi ${tag}`, email: `ravi-${tag}@pupils.test`, roll: 'R-102' };
   for (const student of [asha, ravi]) {
     await addStudent(page, { ...student, standard: standardName });
-    await expect(page.getByRole('status')).toContainText(messages.students.added);
+    await expect(page.getByRole('status')).toContainText(texts.students.added);
   }
 
   await addStudent(page, {
@@ -75,7 +75,7 @@ test('a new standard gets two students; a duplicate roll number is refused; the 
     standard: standardName,
   });
   const refusal = page.getByRole('alert');
-  await expect(refusal).toContainText(messages.students.addFailed);
+  await expect(refusal).toContainText(texts.students.addFailed);
   await expect(refusal).toContainText(
     `Roll number "${asha.roll}" is already taken in standard "${standardName}".`,
   );
@@ -113,10 +113,10 @@ test('a new standard gets two students; a duplicate roll number is refused; the 
   await expect(page).toHaveURL(/\?standard=\d+&q=R-102$/);
 
   await search.fill(`nobody-${tag}`);
-  await expect(page.getByText(messages.students.empty)).toBeVisible();
+  await expect(page.getByText(texts.students.empty)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Search students')).toHaveValue(`nobody-${tag}`);
-  await expect(page.getByText(messages.students.empty)).toBeVisible();
+  await expect(page.getByText(texts.students.empty)).toBeVisible();
 });
 
 test('a student is edited and deleted; a standard in use is refused deletion until it is empty', async ({
@@ -149,18 +149,18 @@ test('a student is edited and deleted; a standard in use is refused deletion unt
   await expect(studentRow(page, `Kiran Das ${tag}`)).toContainText('Phone+91 98450 12345');
 
   await page.getByRole('button', { name: `Delete student Kiran Das ${tag}` }).click();
-  await confirmDeletion(page, messages.students.confirmDelete);
-  await expect(page.getByRole('status')).toContainText(messages.students.deleted);
+  await confirmDeletion(page, texts.students.confirmDelete);
+  await expect(page.getByRole('status')).toContainText(texts.students.deleted);
   await expect(studentList(page).getByRole('listitem')).toHaveCount(1);
 
   await openFromSidebar(page, 'Standards');
   const row = standardRow(page, standard.name);
   await expect(row).toContainText('1 student');
   await row.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
-  await expectNoticeToVanishOnItsOwn(page, messages.standards.deleteFailed, async () => {
-    await confirmDeletion(page, messages.standards.confirmDelete);
+  await expectNoticeToVanishOnItsOwn(page, texts.standards.deleteFailed, async () => {
+    await confirmDeletion(page, texts.standards.confirmDelete);
     const refusal = page.getByRole('alert');
-    await expect(refusal).toContainText(messages.standards.deleteFailed);
+    await expect(refusal).toContainText(texts.standards.deleteFailed);
     await expect(refusal).toContainText(`Standard "${standard.name}" is in use by 1 student.`);
     await expect(row).toBeVisible();
   });
@@ -168,13 +168,13 @@ test('a student is edited and deleted; a standard in use is refused deletion unt
   await page.goBack();
   await expect(studentList(page)).toHaveAccessibleName(`Students in ${standard.name}`);
   await page.getByRole('button', { name: `Delete student Zoya ${tag}` }).click();
-  await confirmDeletion(page, messages.students.confirmDelete);
-  await expect(page.getByRole('status')).toContainText(messages.students.deleted);
+  await confirmDeletion(page, texts.students.confirmDelete);
+  await expect(page.getByRole('status')).toContainText(texts.students.deleted);
 
   await openFromSidebar(page, 'Standards');
   await expect(row).toContainText('0 students');
   await row.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
-  await confirmDeletion(page, messages.standards.confirmDelete);
-  await expect(page.getByRole('status')).toContainText(messages.standards.deleted);
+  await confirmDeletion(page, texts.standards.confirmDelete);
+  await expect(page.getByRole('status')).toContainText(texts.standards.deleted);
   await expect(row).toHaveCount(0);
 });

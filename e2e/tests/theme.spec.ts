@@ -1,10 +1,10 @@
-import { THEME_STORAGE_KEY, messages } from '@um/contract';
+import { THEME_STORAGE_KEY, texts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
-const toggle = (page: Page) => page.getByRole('button', { name: messages.shell.toggleColorMode });
+const toggle = (page: Page) => page.getByRole('button', { name: texts.shell.toggleColorMode });
 /** The prerendered login page answers clicks once the app has taken it over. */
 const started = (page: Page) => expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
 

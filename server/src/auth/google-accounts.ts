@@ -1,4 +1,4 @@
-import { messages, type TokenPair } from '@um/contract';
+import { texts, type TokenPair } from '@um/contract';
 import { isUniqueViolation } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, conflict, notFound, problemTypes } from '../http/problem.js';
@@ -10,8 +10,8 @@ import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogleSub } from 
 export type GoogleIntent = 'login' | 'register';
 
 const failedMessage = {
-  login: messages.google.loginFailed,
-  register: messages.google.registrationFailed,
+  login: texts.google.loginFailed,
+  register: texts.google.registrationFailed,
 } as const;
 
 /** Verifies the credential and turns each kind of rejection into its HTTP answer. */

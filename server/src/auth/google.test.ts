@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { bearer, postJson, type Tokens } from '../test/auth-helpers.js';
 import { insertUser, unique } from '../test/factories.js';
 import { type GoogleClaims, type Signing, useGoogleKeys } from '../test/google.js';
@@ -103,11 +103,11 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
       const login = await googleLogin(token);
       expect(login.statusCode, login.body).toBe(401);
       expect(login.headers['content-type']).toMatch(PROBLEM);
-      expect(login.json().detail).toContain(messages.google.loginFailed);
+      expect(login.json().detail).toContain(texts.google.loginFailed);
 
       const register = await googleRegister(token);
       expect(register.statusCode).toBe(401);
-      expect(register.json().detail).toContain(messages.google.registrationFailed);
+      expect(register.json().detail).toContain(texts.google.registrationFailed);
     },
   );
 

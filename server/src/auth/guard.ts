@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import { prepared, withParameters, type Db } from '../db/database.js';
 import { HttpError } from '../http/problem.js';
 import { readAccessToken } from './access-token.js';
@@ -28,7 +28,7 @@ export interface GuardOptions {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 function authenticationRequired(): HttpError {
-  return new HttpError(401, messages.access.authenticationRequired, {
+  return new HttpError(401, texts.access.authenticationRequired, {
     headers: { 'www-authenticate': 'Bearer' },
   });
 }

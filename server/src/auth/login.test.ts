@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { bearer, freezeClock, loginTokens, postJson } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';
 import { dialects, useTestApp } from '../test/harness.js';
@@ -45,7 +45,7 @@ describe.each(dialects)('login, profile and access tokens on %s', (dialect) => {
     const [unknown, wrong, google] = answers;
     expect(unknown!.statusCode).toBe(401);
     expect(unknown!.headers['content-type']).toMatch(PROBLEM);
-    expect(unknown!.json()).toMatchObject({ status: 401, detail: messages.login.failed });
+    expect(unknown!.json()).toMatchObject({ status: 401, detail: texts.login.failed });
     expect(wrong!.body).toBe(unknown!.body);
     expect(google!.body).toBe(unknown!.body);
     expect(answers[3]!.statusCode).toBe(400);

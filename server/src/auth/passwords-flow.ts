@@ -1,4 +1,4 @@
-import { appRoutes, messages, type TokenPair } from '@um/contract';
+import { appRoutes, texts, type TokenPair } from '@um/contract';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { passwordResetMail } from '../mail/templates.js';
 import type { AuthDeps } from './context.js';
@@ -50,7 +50,7 @@ export async function changePassword(
 ): Promise<TokenPair> {
   const { db, config } = deps;
   const user = await findUserById(db, userId);
-  if (!user) throw unauthorized(messages.access.authenticationRequired);
+  if (!user) throw unauthorized(texts.access.authenticationRequired);
   const valid = user.password_hash
     ? await verifyPassword(user.password_hash, currentPassword)
     : false;
@@ -92,7 +92,7 @@ export async function sendResetLink(deps: AuthDeps, email: string, now: Date): P
 
 /** Every way a reset link can be bad gets this one answer. */
 function badResetLink() {
-  return badRequest(messages.resetPassword.failed);
+  return badRequest(texts.resetPassword.failed);
 }
 
 /**

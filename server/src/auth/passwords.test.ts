@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, buildPath, messages } from '@um/contract';
+import { apiPaths, buildPath, texts } from '@um/contract';
 import { signAccessToken } from './access-token.js';
 import { bearer, freezeClock, loginTokens, postJson, type Tokens } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';
@@ -46,7 +46,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       const user = await insertUser(t.database.db);
       const response = await forgot(user.email);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ detail: messages.forgotPassword.sent });
+      expect(response.json()).toEqual({ detail: texts.forgotPassword.sent });
       const [mail] = await smtp.waitForMails(user.email);
       const link = resetLinkFrom(mail!, t.config.appUrl);
       expect(Buffer.from(link.id, 'base64url').toString()).toBe(String(user.id));
@@ -149,7 +149,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
 
       const response = await reset(link);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ detail: messages.resetPassword.succeeded });
+      expect(response.json()).toEqual({ detail: texts.resetPassword.succeeded });
 
       expect((await refresh(session.refresh)).statusCode).toBe(401);
       expect((await profile(session.access)).statusCode).toBe(401);
@@ -167,7 +167,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       expect((await reset(link)).statusCode).toBe(200);
       const again = await reset(link, 'yet another passphrase');
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ detail: messages.resetPassword.failed });
+      expect(again.json()).toMatchObject({ detail: texts.resetPassword.failed });
       await loginTokens(t.app, user.email, NEW_PASSWORD);
     });
 
@@ -193,7 +193,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       clock.advance(60 * 60_000 + 1_000);
       const response = await reset(link);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ detail: messages.resetPassword.failed });
+      expect(response.json()).toMatchObject({ detail: texts.resetPassword.failed });
     });
 
     it('still accepts a link at 59 minutes', async () => {
@@ -247,7 +247,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
         bodies.push(body);
       }
       for (const body of bodies) expect(body).toEqual(bodies[0]);
-      expect(bodies[0]).toMatchObject({ status: 400, detail: messages.resetPassword.failed });
+      expect(bodies[0]).toMatchObject({ status: 400, detail: texts.resetPassword.failed });
       expect((await reset(link)).statusCode).toBe(200);
     });
 
@@ -257,7 +257,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       const response = await reset(link, NEW_PASSWORD, 'something else entirely');
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        errors: { password2: [messages.resetPassword.passwordsDoNotMatch] },
+        errors: { password2: [texts.resetPassword.passwordsDoNotMatch] },
       });
       expect((await reset(link)).statusCode).toBe(200);
     });

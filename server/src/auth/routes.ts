@@ -8,7 +8,7 @@ import {
   googleRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
-  messages,
+  texts,
   problemSchema,
   profileResponseSchema,
   refreshRequestSchema,
@@ -86,7 +86,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       await signupMails.check(request, email);
       await sendSignupCode(deps, email, new Date());
       await signupMails.count(request, email);
-      return { detail: messages.register.otpSent };
+      return { detail: texts.register.otpSent };
     },
   );
 
@@ -125,7 +125,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       const pair = await passwordLogin(deps, email, password, new Date());
       if (!pair) {
         await loginFailures.count(request, email);
-        throw unauthorized(messages.login.failed);
+        throw unauthorized(texts.login.failed);
       }
       noStore(reply);
       return tokens(pair);
@@ -183,7 +183,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request, reply) => {
       const user = await findUserById(db, currentUserId(request));
-      if (!user) throw unauthorized(messages.access.authenticationRequired);
+      if (!user) throw unauthorized(texts.access.authenticationRequired);
       noStore(reply);
       return { id: String(user.id), email: user.email, name: user.name };
     },
@@ -242,7 +242,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       await resetMails.hit(request, email);
       const now = new Date();
       deps.background.run('password reset mail', () => sendResetLink(deps, email, now));
-      return { detail: messages.forgotPassword.sent };
+      return { detail: texts.forgotPassword.sent };
     },
   );
 
@@ -263,9 +263,9 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request) => {
       const link = resetPasswordParamsSchema.safeParse(request.params);
-      if (!link.success) throw badRequest(messages.resetPassword.failed);
+      if (!link.success) throw badRequest(texts.resetPassword.failed);
       await resetPassword(deps, link.data.id, link.data.token, request.body.password, new Date());
-      return { detail: messages.resetPassword.succeeded };
+      return { detail: texts.resetPassword.succeeded };
     },
   );
 

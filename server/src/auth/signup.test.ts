@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { bearer, freezeClock, postJson } from '../test/auth-helpers.js';
 import { insertUser, unique } from '../test/factories.js';
 import { dialects, useTestApp } from '../test/harness.js';
@@ -51,7 +51,7 @@ describe.each(dialects)('sign-up by e-mail code on %s', (dialect) => {
     const email = newAddress();
     const response = await sendOtp(email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ detail: messages.register.otpSent });
+    expect(response.json()).toEqual({ detail: texts.register.otpSent });
     const [mail] = smtp.mailsTo(email);
     const code = codeFrom(mail!);
     expect(code).toMatch(/^\d{6}$/);

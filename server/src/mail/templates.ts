@@ -1,4 +1,4 @@
-import { appRoutes, messages } from '@um/contract';
+import { appRoutes, texts } from '@um/contract';
 import type { OutgoingMail } from './mailer.js';
 
 /**
@@ -6,7 +6,7 @@ import type { OutgoingMail } from './mailer.js';
  * every value put into the HTML is escaped, even those the server made itself.
  */
 
-const PRODUCT = messages.shell.title;
+const PRODUCT = texts.shell.title;
 
 function escapeHtml(value: string): string {
   return value

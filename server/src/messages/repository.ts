@@ -1,4 +1,4 @@
-import { messages as texts, type Message } from '@um/contract';
+import { texts as texts, type Message } from '@um/contract';
 import { isForeignKeyViolation, nowIso, type Executor } from '../db/database.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
 import { notFound, unauthorized } from '../http/problem.js';

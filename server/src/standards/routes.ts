@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   apiPaths,
-  fieldMessages,
+  fieldTexts,
   idParamsSchema,
   listQuerySchema,
   problemSchema,
@@ -114,7 +114,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
     async (request) => {
       const { id: bodyId, ...values } = request.body;
       if (bodyId !== undefined && bodyId !== request.params.id) {
-        throw badRequest(fieldMessages.idMismatch, { id: [fieldMessages.idMismatch] });
+        throw badRequest(fieldTexts.idMismatch, { id: [fieldTexts.idMismatch] });
       }
       return { data: await updateStandard(db, request.params.id, values) };
     },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import { ErrorBoundary } from './ErrorBoundary';
 
 function Broken({ broken }: { broken: boolean }): React.ReactNode {
@@ -39,16 +39,14 @@ describe('error fallback', () => {
   it("shows 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'", () => {
     render(<Harness />);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(messages.errorFallback.title);
-    expect(
-      screen.getByRole('button', { name: messages.errorFallback.refresh }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: messages.errorFallback.home })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(texts.errorFallback.title);
+    expect(screen.getByRole('button', { name: texts.errorFallback.refresh })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.errorFallback.home })).toBeInTheDocument();
   });
 
   it('Go to Dashboard recovers and shows the next screen', async () => {
     render(<Harness />);
-    await userEvent.click(screen.getByRole('button', { name: messages.errorFallback.home }));
+    await userEvent.click(screen.getByRole('button', { name: texts.errorFallback.home }));
     expect(screen.getByText('Screen content')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

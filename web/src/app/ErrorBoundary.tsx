@@ -1,6 +1,6 @@
 import { Component, useLayoutEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { appRoutes, messages } from '@um/contract';
+import { appRoutes, texts } from '@um/contract';
 import { Button } from '../components/ui/Button';
 import { dismissBootView } from '../lib/boot-view';
 
@@ -52,14 +52,14 @@ export function ErrorFallback({ onGoHome }: { onGoHome: () => void }) {
   useLayoutEffect(dismissBootView, []);
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="font-display text-2xl font-semibold">{messages.errorFallback.title}</h1>
+      <h1 className="font-display text-2xl font-semibold">{texts.errorFallback.title}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         This screen could not be shown. Refreshing usually fixes it.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>{messages.errorFallback.refresh}</Button>
+        <Button onClick={() => window.location.reload()}>{texts.errorFallback.refresh}</Button>
         <Button variant="secondary" onClick={onGoHome}>
-          {messages.errorFallback.home}
+          {texts.errorFallback.home}
         </Button>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { queryKeys } from '../../lib/query';
 import { readTokens, readUser } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
@@ -25,8 +25,8 @@ describe('app shell', () => {
     const { callsTo } = signedInAt('/dashboard');
     const banner = await screen.findByRole('banner');
 
-    expect(within(banner).getByText(messages.shell.title)).toBeInTheDocument();
-    expect(within(banner).getByText(messages.shell.badge)).toBeInTheDocument();
+    expect(within(banner).getByText(texts.shell.title)).toBeInTheDocument();
+    expect(within(banner).getByText(texts.shell.badge)).toBeInTheDocument();
     expect(await within(banner).findByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute(
       'href',
       '/messages',

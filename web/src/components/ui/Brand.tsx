@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 
 /** The product's name with its mark (hidden on phones, to leave room) and the v2 badge. */
 export function Brand() {
@@ -12,10 +12,10 @@ export function Brand() {
         <ShieldCheck className="size-5" />
       </span>
       <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap">
-        {messages.shell.title}
+        {texts.shell.title}
       </span>
       <span className="rounded-pill bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-        {messages.shell.badge}
+        {texts.shell.badge}
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { appRoutes, messages } from '@um/contract';
+import { appRoutes, texts } from '@um/contract';
 import { Banner } from './Banner';
 import { PageHeader } from './PageHeader';
 
@@ -11,7 +11,7 @@ export function SignedOutNotice({ title }: { title: string }) {
   return (
     <>
       <PageHeader title={title} />
-      <Banner tone="error" message={messages.access.pleaseLogIn} />
+      <Banner tone="error" message={texts.access.pleaseLogIn} />
       <p className="mt-4 text-sm">
         <Link
           to={appRoutes.login}

@@ -1,5 +1,5 @@
 import { Moon, Sun, SunMoon } from 'lucide-react';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import { useTheme } from '../../lib/theme';
 import { cx } from './cx';
 
@@ -14,7 +14,7 @@ export function ThemeToggle({ className }: { className?: string }) {
     <button
       type="button"
       onClick={toggle}
-      aria-label={messages.shell.toggleColorMode}
+      aria-label={texts.shell.toggleColorMode}
       title={`Color mode: ${labels[mode]}`}
       className={cx(
         'inline-flex size-10 items-center justify-center rounded-pill text-slate-700 transition-colors duration-fast hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800/80',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { appRoutes, forgotPasswordRequestSchema, messages } from '@um/contract';
+import { appRoutes, forgotPasswordRequestSchema, texts } from '@um/contract';
 import type { ForgotPasswordRequest } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -22,11 +22,11 @@ export function ForgotPasswordPage() {
 
   const submit = useMutation({
     mutationFn: (body: ForgotPasswordRequest) => requestPasswordReset(body),
-    onSuccess: () => setNotice({ tone: 'success', message: messages.forgotPassword.sent }),
+    onSuccess: () => setNotice({ tone: 'success', message: texts.forgotPassword.sent }),
     onError: (error) =>
       setNotice({
         tone: 'error',
-        message: messages.forgotPassword.failed,
+        message: texts.forgotPassword.failed,
         detail: errorDetail(error),
       }),
   });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -84,7 +84,7 @@ describe('Google sign-in', () => {
     await waitFor(() => expect(gsiScript()).not.toBeNull());
     act(() => gsiScript()!.dispatchEvent(new Event('error')));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.google.loginButtonError);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.google.loginButtonError);
   });
 
   it('on the register page, a button that cannot load shows the registration button-error message', async () => {
@@ -95,7 +95,7 @@ describe('Google sign-in', () => {
     act(() => gsiScript()!.dispatchEvent(new Event('error')));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      messages.google.registrationButtonError,
+      texts.google.registrationButtonError,
     );
   });
 
@@ -106,7 +106,7 @@ describe('Google sign-in', () => {
 
     await answerFromGoogle(configured, {});
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.google.noCredential);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.google.noCredential);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
@@ -123,7 +123,7 @@ describe('Google sign-in', () => {
     await answerFromGoogle(configured, { credential: 'google-id-token' });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.google.loginFailed);
+    expect(alert).toHaveTextContent(texts.google.loginFailed);
     expect(alert).toHaveTextContent('Please sign up first.');
     expect(callsTo(`POST ${apiPaths.google}`)[0]!.body).toEqual({ token: 'google-id-token' });
     expect(readTokens()).toBeNull();
@@ -141,7 +141,7 @@ describe('Google sign-in', () => {
 
     await answerFromGoogle(configured, { credential: 'google-id-token' });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.google.registrationFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.google.registrationFailed);
     expect(configured.current!.context).toBe('signup');
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query';
@@ -20,16 +20,16 @@ export interface GoogleSignInProps {
 
 const BUTTON_WIDTH = 320;
 
-const texts = {
+const buttonTexts = {
   login: {
     label: 'Sign in with Google',
-    failed: messages.google.loginFailed,
-    buttonError: messages.google.loginButtonError,
+    failed: texts.google.loginFailed,
+    buttonError: texts.google.loginButtonError,
   },
   register: {
     label: 'Sign up with Google',
-    failed: messages.google.registrationFailed,
-    buttonError: messages.google.registrationButtonError,
+    failed: texts.google.registrationFailed,
+    buttonError: texts.google.registrationButtonError,
   },
 } as const;
 
@@ -48,11 +48,11 @@ export function GoogleSignIn({ mode, onSignedIn, onError }: GoogleSignInProps) {
   const container = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
-  const text = texts[mode];
+  const text = buttonTexts[mode];
 
   const handleCredential = useEffectEvent(async (response: CredentialResponse) => {
     if (!response.credential) {
-      onError({ tone: 'error', message: messages.google.noCredential });
+      onError({ tone: 'error', message: texts.google.noCredential });
       return;
     }
     setBusy(true);

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { readTokens, readUser } from '../../lib/session';
 import { pending, stubFetch } from '../../test/fetch-stub';
 import { renderApp, testUser } from '../../test/render-app';
@@ -46,7 +46,7 @@ describe('login page', () => {
       ...noGoogle,
       [`POST ${apiPaths.login}`]: {
         status: 401,
-        body: { status: 401, detail: messages.login.failed },
+        body: { status: 401, detail: texts.login.failed },
       },
     });
     renderApp('/login');
@@ -55,7 +55,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.login.failed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.login.failed);
     expect(readTokens()).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appRoutes, messages } from '@um/contract';
+import { appRoutes, texts } from '@um/contract';
 import type { LoginRequest, TokenPair } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -38,7 +38,7 @@ export function LoginPage() {
       await finish(await login(body));
     },
     onError: (error) =>
-      setNotice({ tone: 'error', message: messages.login.failed, detail: errorDetail(error) }),
+      setNotice({ tone: 'error', message: texts.login.failed, detail: errorDetail(error) }),
   });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -50,7 +50,7 @@ export function LoginPage() {
       if (body) submit.mutate(body);
     } catch {
       // The validation's code could not be fetched (offline, or a new version was deployed).
-      setNotice({ tone: 'error', message: messages.login.failed });
+      setNotice({ tone: 'error', message: texts.login.failed });
     }
   }
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RESET_REDIRECT_MS, apiPaths, buildPath, messages } from '@um/contract';
+import { RESET_REDIRECT_MS, apiPaths, buildPath, texts } from '@um/contract';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 
@@ -17,19 +17,19 @@ describe('forgot password page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByText(messages.register.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.register.emailRequired)).toBeInTheDocument();
     expect(callsTo(FORGOT)).toHaveLength(0);
   });
 
   it('says a link has been sent if the account exists', async () => {
     const user = userEvent.setup();
-    const { callsTo } = stubFetch({ [FORGOT]: { body: { detail: messages.forgotPassword.sent } } });
+    const { callsTo } = stubFetch({ [FORGOT]: { body: { detail: texts.forgotPassword.sent } } });
     renderApp('/forgot-password');
 
     await user.type(await screen.findByLabelText('Email'), 'ada@school.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.forgotPassword.sent);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.forgotPassword.sent);
     expect(callsTo(FORGOT)[0]!.body).toEqual({ email: 'ada@school.test' });
   });
 
@@ -43,7 +43,7 @@ describe('forgot password page', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@school.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.forgotPassword.failed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.forgotPassword.failed);
   });
 });
 
@@ -57,7 +57,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'another password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await screen.findByText(messages.resetPassword.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(await screen.findByText(texts.resetPassword.passwordsDoNotMatch)).toBeInTheDocument();
     expect(callsTo(RESET)).toHaveLength(0);
   });
 
@@ -72,7 +72,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a long password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.resetPassword.failed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.resetPassword.failed);
   });
 
   it('confirms the reset and goes to the login page 1.5 s later', async () => {
@@ -88,7 +88,7 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a long password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.resetPassword.succeeded);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.resetPassword.succeeded);
     expect(callsTo(RESET)[0]!.body).toEqual({
       password: 'a long password',
       password2: 'a long password',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -9,7 +9,7 @@ import { renderApp, testUser } from '../../test/render-app';
 
 const SEND_OTP = `POST ${apiPaths.sendOtp}`;
 const REGISTER = `POST ${apiPaths.register}`;
-const otpSent: StubReply = { body: { detail: messages.register.otpSent } };
+const otpSent: StubReply = { body: { detail: texts.register.otpSent } };
 
 function stubs(extra: Record<string, StubReply> = {}) {
   return stubFetch({
@@ -36,7 +36,7 @@ describe('register page, step 1', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Send OTP' }));
 
-    expect(await screen.findByText(messages.register.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.register.emailRequired)).toBeInTheDocument();
     expect(callsTo(SEND_OTP)).toHaveLength(0);
   });
 
@@ -54,7 +54,7 @@ describe('register page, step 1', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.register.otpSendFailed);
+    expect(alert).toHaveTextContent(texts.register.otpSendFailed);
     expect(alert).toHaveTextContent('Sign-up is limited to school addresses.');
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
   });
@@ -76,7 +76,7 @@ describe('register page, step 2', () => {
     const { callsTo } = stubs();
     await reachStepTwo(user);
 
-    expect(screen.getByRole('status')).toHaveTextContent(messages.register.otpSent);
+    expect(screen.getByRole('status')).toHaveTextContent(texts.register.otpSent);
     expect(screen.getByText('new@school.test')).toBeInTheDocument();
     expect(callsTo(SEND_OTP)[0]!.body).toEqual({ email: 'new@school.test' });
   });
@@ -91,8 +91,8 @@ describe('register page, step 2', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a different one');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(messages.register.otpRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.register.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(await screen.findByText(texts.register.otpRequired)).toBeInTheDocument();
+    expect(screen.getByText(texts.register.passwordsDoNotMatch)).toBeInTheDocument();
     expect(screen.getByLabelText('OTP')).toHaveFocus();
     expect(callsTo(REGISTER)).toHaveLength(0);
   });
@@ -137,7 +137,7 @@ describe('register page, step 2', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.register.failed);
+    expect(alert).toHaveTextContent(texts.register.failed);
     expect(alert).toHaveTextContent('The code is wrong or has expired.');
   });
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { appRoutes, messages, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
+import { appRoutes, texts, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
 import type { RegisterRequest, SendOtpRequest, TokenPair } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -49,12 +49,12 @@ export function RegisterPage() {
     onSuccess: (_, body) => {
       setEmail(body.email);
       setStep('details');
-      setNotice({ tone: 'success', message: messages.register.otpSent });
+      setNotice({ tone: 'success', message: texts.register.otpSent });
     },
     onError: (error) =>
       setNotice({
         tone: 'error',
-        message: messages.register.otpSendFailed,
+        message: texts.register.otpSendFailed,
         detail: errorDetail(error),
       }),
   });
@@ -62,7 +62,7 @@ export function RegisterPage() {
   const createAccount = useMutation({
     mutationFn: async (body: RegisterRequest) => finish(await register(body)),
     onError: (error) =>
-      setNotice({ tone: 'error', message: messages.register.failed, detail: errorDetail(error) }),
+      setNotice({ tone: 'error', message: texts.register.failed, detail: errorDetail(error) }),
   });
 
   function onSendCode(event: FormEvent<HTMLFormElement>) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RESET_REDIRECT_MS, appRoutes, messages, resetPasswordRequestSchema } from '@um/contract';
+import { RESET_REDIRECT_MS, appRoutes, texts, resetPasswordRequestSchema } from '@um/contract';
 import type { ResetPasswordRequest } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -24,11 +24,11 @@ export function ResetPasswordPage() {
 
   const submit = useMutation({
     mutationFn: (body: ResetPasswordRequest) => resetPassword({ id, token }, body),
-    onSuccess: () => setNotice({ tone: 'success', message: messages.resetPassword.succeeded }),
+    onSuccess: () => setNotice({ tone: 'success', message: texts.resetPassword.succeeded }),
     onError: (error) =>
       setNotice({
         tone: 'error',
-        message: messages.resetPassword.failed,
+        message: texts.resetPassword.failed,
         detail: errorDetail(error),
       }),
   });

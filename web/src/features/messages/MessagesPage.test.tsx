@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_PREVIEW_LINES, apiPaths, buildPath, messages } from '@um/contract';
+import { MESSAGE_PREVIEW_LINES, apiPaths, buildPath, texts } from '@um/contract';
 import type { Message } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -98,7 +98,7 @@ describe('messages page', () => {
 
   it('says how to start when the inbox is empty', async () => {
     atMessages(inboxServer([]));
-    expect(await screen.findByText(messages.inbox.empty)).toBeInTheDocument();
+    expect(await screen.findByText(texts.inbox.empty)).toBeInTheDocument();
   });
 
   it("shows the load failure with the server's detail", async () => {
@@ -106,7 +106,7 @@ describe('messages page', () => {
       [INBOX]: { status: 400, body: { status: 400, detail: 'The cursor is not valid.' } },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.inbox.loadFailed);
+    expect(alert).toHaveTextContent(texts.inbox.loadFailed);
     expect(alert).toHaveTextContent('The cursor is not valid.');
   });
 
@@ -149,7 +149,7 @@ describe('messages page', () => {
     await actor.click(await screen.findByRole('button', { name: /^Unread Alan Turing/ }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.inbox.markReadFailed);
+    expect(alert).toHaveTextContent(texts.inbox.markReadFailed);
     expect(alert).toHaveTextContent('Message not found.');
   });
 
@@ -165,9 +165,9 @@ describe('messages page', () => {
     await actor.type(box, '   ');
     await actor.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText(messages.inbox.contentRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.inbox.contentRequired)).toBeInTheDocument();
     expect(box).toHaveAccessibleDescription(
-      `Every staff member receives it. ${messages.inbox.contentRequired}`,
+      `Every staff member receives it. ${texts.inbox.contentRequired}`,
     );
     expect(callsTo(SEND)).toHaveLength(0);
 
@@ -193,7 +193,7 @@ describe('messages page', () => {
     await actor.type(screen.getByLabelText('Message'), '  Fire drill at 11. ');
     await actor.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.inbox.sent);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.inbox.sent);
     expect(callsTo(SEND)[0]!.body).toEqual({ content: 'Fire drill at 11.' });
     expect(
       screen.getByRole('button', { name: /^Ada Lovelace.+Fire drill at 11\.$/ }),
@@ -217,7 +217,7 @@ describe('messages page', () => {
     await actor.click(screen.getByRole('button', { name: 'Send' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.inbox.sendFailed);
+    expect(alert).toHaveTextContent(texts.inbox.sendFailed);
     expect(alert).toHaveTextContent('Message must be at most 5000 characters.');
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
@@ -230,10 +230,10 @@ describe('messages page', () => {
     const remove = await screen.findByRole('button', { name: /^Delete message from Grace Hopper/ });
     await actor.click(remove);
     const dialog = screen.getByRole('dialog', { name: 'Delete message from Grace Hopper' });
-    expect(dialog).toHaveAccessibleDescription(messages.inbox.confirmDelete);
+    expect(dialog).toHaveAccessibleDescription(texts.inbox.confirmDelete);
     await actor.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.inbox.deleted);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.inbox.deleted);
     expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Messages, none unread' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Inbox' })).toHaveFocus());
@@ -253,7 +253,7 @@ describe('messages page', () => {
     await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.inbox.deleteFailed);
+    expect(alert).toHaveTextContent(texts.inbox.deleteFailed);
     expect(alert).toHaveTextContent('Message not found.');
   });
 
@@ -285,7 +285,7 @@ describe('messages page', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.access.pleaseLogIn);
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.access.pleaseLogIn);
     expect(calls).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { PenLine, Trash2 } from 'lucide-react';
-import { MESSAGE_PREVIEW_LINES, messages } from '@um/contract';
+import { MESSAGE_PREVIEW_LINES, texts } from '@um/contract';
 import type { Message } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -42,8 +42,8 @@ function Inbox() {
     useConfirmedDelete<Message>({
       remove: remove.mutate,
       show,
-      deleted: messages.inbox.deleted,
-      deleteFailed: messages.inbox.deleteFailed,
+      deleted: texts.inbox.deleted,
+      deleteFailed: texts.inbox.deleteFailed,
     });
   const list = useRef<HTMLUListElement>(null);
 
@@ -63,7 +63,7 @@ function Inbox() {
         onError: (error) =>
           show({
             tone: 'error',
-            message: messages.inbox.markReadFailed,
+            message: texts.inbox.markReadFailed,
             detail: errorDetail(error),
           }),
       });
@@ -100,13 +100,13 @@ function Inbox() {
           </h2>
           <Composer
             onSent={() => {
-              show({ tone: 'success', message: messages.inbox.sent });
+              show({ tone: 'success', message: texts.inbox.sent });
               closeComposer();
             }}
             onFailed={(error) =>
               show({
                 tone: 'error',
-                message: messages.inbox.sendFailed,
+                message: texts.inbox.sendFailed,
                 detail: errorDetail(error),
               })
             }
@@ -137,7 +137,7 @@ function Inbox() {
           <div className="space-y-4">
             <Banner
               tone="error"
-              message={messages.inbox.loadFailed}
+              message={texts.inbox.loadFailed}
               detail={errorDetail(inbox.error)}
             />
             <Button variant="secondary" onClick={() => void inbox.refetch()}>
@@ -145,7 +145,7 @@ function Inbox() {
             </Button>
           </div>
         ) : rows.length === 0 ? (
-          <EmptyState>{messages.inbox.empty}</EmptyState>
+          <EmptyState>{texts.inbox.empty}</EmptyState>
         ) : (
           <>
             <ul ref={list} className="space-y-3">
@@ -176,7 +176,7 @@ function Inbox() {
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete message from ${deleting.sender}` : ''}
-        message={messages.inbox.confirmDelete}
+        message={texts.inbox.confirmDelete}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, messages } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -45,7 +45,7 @@ describe('profile page', () => {
     const user = userEvent.setup();
     const { callsTo } = atProfile({ status: 500 });
     await fill(user, 'old password', 'a new password', 'another one');
-    expect(await screen.findByText(messages.register.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(await screen.findByText(texts.register.passwordsDoNotMatch)).toBeInTheDocument();
     expect(callsTo(CHANGE)).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, buildPath, currentAcademicYear, messages } from '@um/contract';
+import { apiPaths, buildPath, currentAcademicYear, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -74,7 +74,7 @@ describe('standards page', () => {
 
   it('says how to start when there are no standards', async () => {
     atStandards({ [LIST]: listOf() });
-    expect(await screen.findByText(messages.standards.empty)).toBeInTheDocument();
+    expect(await screen.findByText(texts.standards.empty)).toBeInTheDocument();
   });
 
   it("shows the load failure with the server's detail, and tries again on request", async () => {
@@ -86,7 +86,7 @@ describe('standards page', () => {
     });
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.standards.loadFailed);
+    expect(alert).toHaveTextContent(texts.standards.loadFailed);
     expect(alert).toHaveTextContent('Bad cursor.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -106,8 +106,8 @@ describe('standards page', () => {
     await user.type(name, '   ');
     await user.clear(grade);
     await user.click(screen.getByRole('button', { name: 'Save standard' }));
-    expect(await screen.findByText(messages.standards.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.standards.gradeLevelRange)).toBeInTheDocument();
+    expect(await screen.findByText(texts.standards.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(texts.standards.gradeLevelRange)).toBeInTheDocument();
     expect(name).toHaveFocus();
 
     for (const outside of ['0', '13']) {
@@ -115,8 +115,8 @@ describe('standards page', () => {
       await user.type(grade, outside);
       await user.type(name, 'Grade 7');
       await user.click(screen.getByRole('button', { name: 'Save standard' }));
-      expect(await screen.findByText(messages.standards.gradeLevelRange)).toBeInTheDocument();
-      expect(screen.queryByText(messages.standards.nameRequired)).not.toBeInTheDocument();
+      expect(await screen.findByText(texts.standards.gradeLevelRange)).toBeInTheDocument();
+      expect(screen.queryByText(texts.standards.nameRequired)).not.toBeInTheDocument();
       await user.clear(name);
     }
     expect(callsTo(CREATE)).toHaveLength(0);
@@ -143,7 +143,7 @@ describe('standards page', () => {
     await user.type(screen.getByLabelText('Description (optional)'), ' Science stream ');
     await user.click(screen.getByRole('button', { name: 'Save standard' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.added);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.added);
     expect(callsTo(CREATE)[0]!.body).toEqual({
       name: 'Grade 7 C',
       grade_level: 7,
@@ -169,7 +169,7 @@ describe('standards page', () => {
     await user.click(screen.getByRole('button', { name: 'Save standard' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.standards.addFailed);
+    expect(alert).toHaveTextContent(texts.standards.addFailed);
     expect(alert).toHaveTextContent(detail);
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(detail);
     expect(screen.getByLabelText('Name')).toHaveFocus();
@@ -206,7 +206,7 @@ describe('standards page', () => {
     await user.type(screen.getByLabelText('Name'), 'Grade 5 Rose');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.updated);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.updated);
     expect(callsTo(`PUT ${path}`)[0]!.body).toEqual({
       id: 5,
       name: 'Grade 5 Rose',
@@ -229,7 +229,7 @@ describe('standards page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.standards.updateFailed);
+    expect(alert).toHaveTextContent(texts.standards.updateFailed);
     expect(alert).toHaveTextContent('Standard not found.');
   });
 
@@ -245,7 +245,7 @@ describe('standards page', () => {
     const remove = await screen.findByRole('button', { name: 'Delete standard Grade 5 A' });
     await user.click(remove);
     const dialog = screen.getByRole('dialog', { name: 'Delete standard Grade 5 A' });
-    expect(dialog).toHaveAccessibleDescription(messages.standards.confirmDelete);
+    expect(dialog).toHaveAccessibleDescription(texts.standards.confirmDelete);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(callsTo(`DELETE ${path}`)).toHaveLength(0);
     expect(remove).toHaveFocus();
@@ -254,7 +254,7 @@ describe('standards page', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.standards.deleteFailed);
+    expect(alert).toHaveTextContent(texts.standards.deleteFailed);
     expect(alert).toHaveTextContent(detail);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(remove).toHaveFocus();
@@ -275,7 +275,7 @@ describe('standards page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete standard Grade 6 B' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.standards.deleted);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.deleted);
     expect(screen.queryByRole('heading', { name: 'Grade 6 B' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'All standards' })).toHaveFocus(),
@@ -291,7 +291,7 @@ describe('standards page', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.access.pleaseLogIn);
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.access.pleaseLogIn);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(calls).toHaveLength(0);
   });

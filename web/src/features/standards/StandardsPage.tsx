@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { messages } from '@um/contract';
+import { texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -41,8 +41,8 @@ function Standards() {
     useConfirmedDelete<Standard>({
       remove: remove.mutate,
       show,
-      deleted: messages.standards.deleted,
-      deleteFailed: messages.standards.deleteFailed,
+      deleted: texts.standards.deleted,
+      deleteFailed: texts.standards.deleteFailed,
       onDeleted: (standard) => {
         if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
       },
@@ -87,14 +87,14 @@ function Standards() {
             onSaved={() => {
               show({
                 tone: 'success',
-                message: editing ? messages.standards.updated : messages.standards.added,
+                message: editing ? texts.standards.updated : texts.standards.added,
               });
               closeForm();
             }}
             onFailed={(error) =>
               show({
                 tone: 'error',
-                message: editing ? messages.standards.updateFailed : messages.standards.addFailed,
+                message: editing ? texts.standards.updateFailed : texts.standards.addFailed,
                 detail: errorDetail(error),
               })
             }
@@ -118,7 +118,7 @@ function Standards() {
           <div className="space-y-4">
             <Banner
               tone="error"
-              message={messages.standards.loadFailed}
+              message={texts.standards.loadFailed}
               detail={errorDetail(standards.error)}
             />
             <Button variant="secondary" onClick={() => void standards.refetch()}>
@@ -126,7 +126,7 @@ function Standards() {
             </Button>
           </div>
         ) : standards.data.length === 0 ? (
-          <EmptyState>{messages.standards.empty}</EmptyState>
+          <EmptyState>{texts.standards.empty}</EmptyState>
         ) : (
           <ul className="space-y-3">
             {standards.data.map((standard) => (
@@ -171,7 +171,7 @@ function Standards() {
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete standard ${deleting.name}` : ''}
-        message={messages.standards.confirmDelete}
+        message={texts.standards.confirmDelete}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}

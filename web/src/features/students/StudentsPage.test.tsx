@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appMessages, messages } from '@um/contract';
+import { apiPaths, appTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -207,12 +207,12 @@ describe('students page', () => {
 
     expect(await screen.findByRole('heading', { name: 'All students' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading students…');
-    expect(screen.queryByText(messages.students.empty)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.students.empty)).not.toBeInTheDocument();
   });
 
   it("says 'No students found' when nothing matches", async () => {
     atStudents('/students?q=nobody', { [STUDENTS]: page([]) });
-    expect(await screen.findByText(messages.students.empty)).toBeInTheDocument();
+    expect(await screen.findByText(texts.students.empty)).toBeInTheDocument();
   });
 
   it('shows the load failures of the students and of the standards', async () => {
@@ -223,9 +223,9 @@ describe('students page', () => {
 
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     const [standards, students] = screen.getAllByRole('alert');
-    expect(standards).toHaveTextContent(messages.students.standardsLoadFailed);
+    expect(standards).toHaveTextContent(texts.students.standardsLoadFailed);
     expect(standards).toHaveTextContent('Bad cursor.');
-    expect(students).toHaveTextContent(messages.students.loadFailed);
+    expect(students).toHaveTextContent(texts.students.loadFailed);
     expect(students).toHaveTextContent('The search is too long.');
   });
 
@@ -278,7 +278,7 @@ describe('students page', () => {
     });
     await actor.click(screen.getByRole('button', { name: 'Save student' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.students.added);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.students.added);
     expect(callsTo(ADD)[0]!.body).toEqual({
       name: 'Asha Rao',
       email: 'asha@pupils.test',
@@ -310,7 +310,7 @@ describe('students page', () => {
     await actor.click(screen.getByRole('button', { name: 'Save student' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.students.addFailed);
+    expect(alert).toHaveTextContent(texts.students.addFailed);
     expect(alert).toHaveTextContent(detail);
     expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(detail);
     expect(screen.getByLabelText('Roll number')).toHaveFocus();
@@ -337,7 +337,7 @@ describe('students page', () => {
     await actor.selectOptions(screen.getByLabelText('Standard'), 'Grade 5 Roses');
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(appMessages.students.updated);
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
     expect(callsTo(UPDATE)[0]!.body).toEqual({
       id: 12,
       name: 'Ravi Kumar',
@@ -361,7 +361,7 @@ describe('students page', () => {
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(appMessages.students.updateFailed);
+    expect(alert).toHaveTextContent(appTexts.students.updateFailed);
     expect(alert).toHaveTextContent('Student not found.');
   });
 
@@ -378,10 +378,10 @@ describe('students page', () => {
 
     await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete student Asha Rao' });
-    expect(dialog).toHaveAccessibleDescription(messages.students.confirmDelete);
+    expect(dialog).toHaveAccessibleDescription(texts.students.confirmDelete);
     await actor.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.students.deleted);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.students.deleted);
     expect(callsTo(DELETE)[0]!.body).toEqual({ id: 11 });
     expect(screen.queryByRole('heading', { name: 'Asha Rao' })).not.toBeInTheDocument();
     await waitFor(() =>
@@ -401,7 +401,7 @@ describe('students page', () => {
     await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.students.deleteFailed);
+    expect(alert).toHaveTextContent(texts.students.deleteFailed);
     expect(alert).toHaveTextContent('Student not found.');
     expect(remove).toHaveFocus();
   });
@@ -430,7 +430,7 @@ describe('students page', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.access.pleaseLogIn);
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.access.pleaseLogIn);
     expect(calls).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { appMessages, messages } from '@um/contract';
+import { appTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -46,8 +46,8 @@ function Students() {
     useConfirmedDelete<Student>({
       remove: remove.mutate,
       show,
-      deleted: messages.students.deleted,
-      deleteFailed: messages.students.deleteFailed,
+      deleted: texts.students.deleted,
+      deleteFailed: texts.students.deleteFailed,
       onDeleted: (student) => {
         if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
       },
@@ -87,7 +87,7 @@ function Students() {
       {standards.isError && (
         <Banner
           tone="error"
-          message={messages.students.standardsLoadFailed}
+          message={texts.students.standardsLoadFailed}
           detail={errorDetail(standards.error)}
           className="mb-6"
         />
@@ -109,14 +109,14 @@ function Students() {
             onSaved={() => {
               show({
                 tone: 'success',
-                message: editing ? appMessages.students.updated : messages.students.added,
+                message: editing ? appTexts.students.updated : texts.students.added,
               });
               closeForm();
             }}
             onFailed={(error) =>
               show({
                 tone: 'error',
-                message: editing ? appMessages.students.updateFailed : messages.students.addFailed,
+                message: editing ? appTexts.students.updateFailed : texts.students.addFailed,
                 detail: errorDetail(error),
               })
             }
@@ -149,7 +149,7 @@ function Students() {
           <div className="space-y-4">
             <Banner
               tone="error"
-              message={messages.students.loadFailed}
+              message={texts.students.loadFailed}
               detail={errorDetail(students.error)}
             />
             <Button variant="secondary" onClick={() => void students.refetch()}>
@@ -157,7 +157,7 @@ function Students() {
             </Button>
           </div>
         ) : rows.length === 0 ? (
-          <EmptyState>{messages.students.empty}</EmptyState>
+          <EmptyState>{texts.students.empty}</EmptyState>
         ) : (
           <>
             <ul
@@ -217,7 +217,7 @@ function Students() {
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete student ${deleting.name}` : ''}
-        message={messages.students.confirmDelete}
+        message={texts.students.confirmDelete}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}

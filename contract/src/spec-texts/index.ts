@@ -3,7 +3,7 @@
  * screen or area. The web app shows these, the server uses the validation ones, and tests
  * assert on them, so a wording change happens here and nowhere else.
  *
- * They are read as `messages.<area>` (contract/src/messages.ts), a namespace over modules of
+ * They are read as `texts.<area>` (contract/src/texts.ts), a namespace over modules of
  * their own, so that a bundle carries only the texts of the screens it holds: the login page
  * does not download the students screen's texts (issue 7, its size budget).
  */

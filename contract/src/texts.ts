@@ -1,11 +1,11 @@
-/** The texts SPEC.md fixes word for word, by area (spec-messages/). */
-export * as messages from './spec-messages/index.js';
+/** The texts SPEC.md fixes word for word, by area (spec-texts/). */
+export * as texts from './spec-texts/index.js';
 
 /**
  * Texts the spec leaves open (field rules it names without wording). They live beside the
  * spec's texts so that the browser and the server still say the same thing.
  */
-export const fieldMessages = {
+export const fieldTexts = {
   emailInvalid: 'Enter a valid email address.',
   passwordRequired: 'Password is required.',
   passwordTooShort: 'Password must be at least 8 characters.',
@@ -37,7 +37,7 @@ export const fieldMessages = {
  * Texts for what the product does beyond the spec (editing a student), written in the spec's
  * voice and kept here so the web app and its tests read them from one place.
  */
-export const appMessages = {
+export const appTexts = {
   students: {
     updated: 'Student updated successfully!',
     updateFailed: 'Failed to update student. Please try again.',
