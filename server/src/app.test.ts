@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { standardInputSchema } from '@um/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app.js';
+import { buildApp } from './app.js';
+import type { App } from './app-context.js';
 import { createTestApp, dialects, testConfig, useTestApp } from './test/harness.js';
 
 const PROBLEM = /^application\/problem\+json/;

@@ -1,11 +1,4 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { App, AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -28,23 +22,6 @@ import { messagesRoutes } from './messages/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './auth/routes.js';
 import { registerRateLimiting } from './auth/rate-limit.js';
-
-export type App = FastifyInstance;
-/** The app as feature routes see it: schemas are zod, and types flow from them. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** What every feature's routes receive: the configuration and the shared resources. */
-export interface AppContext {
-  config: Config;
-  database: DatabaseHandle;
-  mailer: Mailer;
-}
 
 export interface AppOverrides {
   /** A database the caller owns (tests, main); otherwise one is opened and closed with the app. */

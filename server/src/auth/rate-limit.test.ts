@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, buildPath } from '@um/contract';
-import type { App } from '../app.js';
+import type { App } from '../app-context.js';
 import { defaultRateLimits, type Config } from '../config.js';
 import { freezeClock } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';

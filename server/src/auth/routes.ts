@@ -20,7 +20,7 @@ import {
   tokenResponseSchema,
   type TokenPair,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';

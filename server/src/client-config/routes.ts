@@ -1,5 +1,5 @@
 import { apiPaths, clientConfigResponseSchema } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 
 /** What the web app needs at run time and must not have baked into its build. */
 export function clientConfigRoutes(app: ZodApp, { config }: AppContext): void {

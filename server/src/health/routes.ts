@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiPaths } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 import { pingDatabase } from '../db/database.js';
 import { problemTypes, sendProblem } from '../http/problem.js';
 

@@ -8,7 +8,7 @@ import {
   messageResponseSchema,
   problemSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
 import { hideMessage, listInbox, markRead, postMessage } from './repository.js';
 

@@ -10,7 +10,7 @@ import {
   standardResponseSchema,
   standardUpdateSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 import { requireUser } from '../auth/guard.js';
 import { badRequest } from '../http/problem.js';
 import {

@@ -11,7 +11,7 @@ import {
   studentUpdateSchema,
   type StudentValues,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app.js';
+import type { AppContext, ZodApp } from '../app-context.js';
 import { currentDataVersion, requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
 import { badRequest } from '../http/problem.js';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { apiPaths } from '@um/contract';
-import type { App } from '../app.js';
+import type { App } from '../app-context.js';
 import { DEFAULT_PASSWORD } from './factories.js';
 
 /** A JSON POST through the app, as the web app sends it. */
