@@ -82,23 +82,29 @@ export const resetPasswordRequestSchema = z
   })
   .superRefine(passwordsMatch(texts.resetPassword.passwordsDoNotMatch));
 
-export const resetPasswordParamsSchema = z.strictObject({
-  id: z.string().min(1).max(64),
-  token: z.string().min(1).max(256),
-});
+const badResetLink = { error: texts.resetPassword.failed };
+
+/** Every way a reset link's path can be malformed gets the one answer every bad link gets. */
+export const resetPasswordParamsSchema = z.strictObject(
+  {
+    id: z.string(badResetLink).min(1, badResetLink).max(64, badResetLink),
+    token: z.string(badResetLink).min(1, badResetLink).max(256, badResetLink),
+  },
+  badResetLink,
+);
 
 export const googleRequestSchema = z.strictObject({
   token: z
     .string({ error: fieldTexts.tokenRequired })
     .min(1, { error: fieldTexts.tokenRequired })
-    .max(8192),
+    .max(8192, { error: fieldTexts.tokenInvalid }),
 });
 
 export const refreshRequestSchema = z.strictObject({
   refresh: z
     .string({ error: fieldTexts.tokenRequired })
     .min(1, { error: fieldTexts.tokenRequired })
-    .max(512),
+    .max(512, { error: fieldTexts.tokenInvalid }),
 });
 
 export const logoutRequestSchema = refreshRequestSchema;

@@ -1,13 +1,70 @@
 import { z } from 'zod';
 import { ID_MAX, LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
-import { fieldTexts } from './texts.js';
+import { fieldTexts, validationTexts } from './texts.js';
 
-/** A database id: a positive integer; path and query strings are converted. */
-export const idSchema = z.coerce
-  .number({ error: fieldTexts.idInvalid })
-  .int({ error: fieldTexts.idInvalid })
-  .positive({ error: fieldTexts.idInvalid })
-  .max(ID_MAX, { error: fieldTexts.idInvalid });
+/**
+ * Every issue a schema raises without a text of its own is worded from validationTexts, in the
+ * browser and on the server alike, so no person ever reads the validation library's English.
+ * Schemas still give their fields explicit texts; this is the net under them (for a body that
+ * is not an object, an unknown field, a rule added without a text). It is set where every
+ * schema module imports from, so it is in place before any schema can parse.
+ */
+z.config({
+  customError(issue) {
+    const path = issue.path ?? [];
+    switch (issue.code) {
+      case 'invalid_type':
+        if (issue.expected === 'object' && path.length === 0) return validationTexts.bodyNotObject;
+        return issue.input === undefined
+          ? validationTexts.required(path)
+          : validationTexts.wrongType(path, issue.expected);
+      case 'unrecognized_keys':
+        return validationTexts.unknownFields(issue.keys);
+      case 'too_big':
+        return issue.origin === 'string'
+          ? validationTexts.tooLong(path, issue.maximum)
+          : validationTexts.tooLarge(path, issue.maximum);
+      case 'too_small':
+        return issue.origin === 'string'
+          ? validationTexts.tooShort(path, issue.minimum)
+          : validationTexts.tooSmall(path, issue.minimum);
+      default:
+        return validationTexts.invalid(path);
+    }
+  },
+});
+
+/**
+ * A whole number as a client may write it: a JSON number, or a string of digits (paths and
+ * query strings carry nothing else). Anything a looser reading would turn into a number
+ * (`"0x3"`, `"1e0"`, `" 7"`, `[6]`, `true`, `""`) is refused with `message`.
+ */
+function wholeNumber(min: number, max: number, message: string) {
+  const invalid = { error: message };
+  return z
+    .union([z.number(invalid), z.string(invalid).regex(/^\d{1,16}$/, invalid)], invalid)
+    .transform(Number)
+    .pipe(z.number(invalid).int(invalid).min(min, invalid).max(max, invalid));
+}
+
+/** A database id: a whole number from 1, as a JSON number or in digits. */
+export const idSchema = wholeNumber(1, ID_MAX, fieldTexts.idInvalid);
+
+/** A reference to a row by its id, worded for the field that holds it. */
+export function idReferenceSchema(message: string) {
+  return wholeNumber(1, ID_MAX, message);
+}
+
+/** How many rows a list page holds. */
+export const listLimitSchema = wholeNumber(1, LIST_LIMIT_MAX, fieldTexts.listLimitInvalid).default(
+  LIST_LIMIT_DEFAULT,
+);
+
+/** A keyset cursor as a client sends it back; what it holds is checked where it is read. */
+export const listCursorSchema = z
+  .string({ error: fieldTexts.cursorInvalid })
+  .max(LIMITS.cursorMax, { error: fieldTexts.cursorInvalid })
+  .optional();
 
 /**
  * PostgreSQL text cannot hold U+0000 while SQLite can; refusing it in every stored or searched
@@ -43,8 +100,8 @@ export const emailSchema = z
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const listQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(LIMITS.cursorMax).optional(),
+  limit: listLimitSchema,
+  cursor: listCursorSchema,
 });
 
 export const detailResponseSchema = z.object({ detail: z.string() });

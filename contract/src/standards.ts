@@ -35,7 +35,7 @@ export const standardInputSchema = z.strictObject({
   name: standardNameSchema,
   grade_level: gradeLevelSchema,
   description: z
-    .string()
+    .string({ error: fieldTexts.descriptionNotText })
     .trim()
     .max(LIMITS.descriptionMax, { error: fieldTexts.descriptionTooLong })
     .refine(...noNulCharacter)

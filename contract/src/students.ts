@@ -1,38 +1,27 @@
 import { z } from 'zod';
-import { ID_MAX, LIMITS, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants.js';
+import { LIMITS } from './constants.js';
 import {
   dataResponseSchema,
   emailSchema,
+  idReferenceSchema,
   idSchema,
   isoDateTimeSchema,
+  listCursorSchema,
+  listLimitSchema,
   listResponseSchema,
   noNulCharacter,
   wellFormedText,
 } from './common.js';
 import { fieldTexts } from './texts.js';
 
-const standardRequired = { error: fieldTexts.standardRequired };
+/** The standard a student belongs to: its id, as an integer or in digits (SPEC.md 5). */
+export const studentStandardSchema = idReferenceSchema(fieldTexts.standardRequired);
 
-/** The standard a student belongs to: an integer or an integer string (SPEC.md 5). */
-export const studentStandardSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,16}$/),
-    ],
-    standardRequired,
-  )
-  .transform(Number)
-  .pipe(z.number().int(standardRequired).positive(standardRequired).max(ID_MAX, standardRequired));
-
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, texts: { notText: string; tooLong: string }) =>
   z
-    .string()
+    .string({ error: texts.notText })
     .trim()
-    .max(max, { error: message })
+    .max(max, { error: texts.tooLong })
     .refine(...noNulCharacter)
     .refine(...wellFormedText)
     .nullish()
@@ -59,11 +48,14 @@ export const studentInputSchema = z.strictObject({
     .refine(...noNulCharacter)
     .refine(...wellFormedText),
   standard: studentStandardSchema,
-  phone_number: optionalText(LIMITS.phoneMax, fieldTexts.phoneInvalid).refine(
-    (value) => /^[0-9 +\-()]*$/.test(value),
-    { error: fieldTexts.phoneInvalid },
-  ),
-  address: optionalText(LIMITS.addressMax, fieldTexts.addressTooLong),
+  phone_number: optionalText(LIMITS.phoneMax, {
+    notText: fieldTexts.phoneInvalid,
+    tooLong: fieldTexts.phoneInvalid,
+  }).refine((value) => /^[0-9 +\-()]*$/.test(value), { error: fieldTexts.phoneInvalid }),
+  address: optionalText(LIMITS.addressMax, {
+    notText: fieldTexts.addressNotText,
+    tooLong: fieldTexts.addressTooLong,
+  }),
 });
 
 /** PUT update_students/: the same fields and the `id` of the student to change. */
@@ -73,16 +65,16 @@ export const studentUpdateSchema = studentInputSchema.extend({ id: idSchema });
 export const studentDeleteSchema = z.strictObject({ id: idSchema });
 
 export const studentListQuerySchema = z.strictObject({
-  standard: z.coerce.number().int().positive().max(ID_MAX).optional(),
+  standard: idReferenceSchema(fieldTexts.standardFilterInvalid).optional(),
   q: z
-    .string()
+    .string({ error: fieldTexts.searchInvalid })
     .trim()
-    .max(LIMITS.searchMax)
+    .max(LIMITS.searchMax, { error: fieldTexts.searchInvalid })
     .refine(...noNulCharacter)
     .refine(...wellFormedText)
     .optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(LIMITS.cursorMax).optional(),
+  limit: listLimitSchema,
+  cursor: listCursorSchema,
 });
 
 export const studentSchema = z.object({

@@ -1,3 +1,5 @@
+import { LIMITS, LIST_LIMIT_MAX } from './constants.js';
+
 /** The texts SPEC.md fixes word for word, by area (spec-texts/). */
 export * as texts from './spec-texts/index.js';
 
@@ -16,8 +18,10 @@ export const fieldTexts = {
   otpFormat: 'The code is the 6 digits from the email.',
   termsRequired: 'You must accept the terms and conditions.',
   tokenRequired: 'Token is required.',
+  tokenInvalid: 'The token is not valid.',
   standardNameTooLong: 'Standard name must be at most 100 characters.',
   descriptionTooLong: 'Description must be at most 1000 characters.',
+  descriptionNotText: 'Description must be text.',
   academicYearFormat: 'Academic year must be a 4-digit year.',
   studentNameRequired: 'Name is required.',
   studentEmailRequired: 'Email is required.',
@@ -26,11 +30,53 @@ export const fieldTexts = {
   standardRequired: 'Please choose a standard.',
   phoneInvalid: 'Phone number may hold up to 20 digits, spaces and + - ( ).',
   addressTooLong: 'Address must be at most 500 characters.',
+  addressNotText: 'Address must be text.',
   messageTooLong: 'Message must be at most 5000 characters.',
-  idInvalid: 'Id must be a positive integer.',
+  idInvalid: 'Id must be a positive whole number written in digits.',
+  standardFilterInvalid:
+    "Standard must be a standard's id: a positive whole number written in digits.",
+  listLimitInvalid: `Limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, written in digits.`,
+  cursorInvalid: 'The cursor is not valid. Load the list again from the first page.',
+  searchInvalid: `Search must be text of at most ${LIMITS.searchMax} characters.`,
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
   loneSurrogate: 'Text must not contain half of a surrogate pair; paste it again.',
+} as const;
+
+const expectedKinds: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+const named = (path: readonly PropertyKey[]) =>
+  path.length > 0 ? `"${path.map(String).join('.')}"` : 'This value';
+
+/**
+ * What a person reads when a value breaks a rule no field text covers: a body that is not an
+ * object, a field nobody asked for, or a rule a schema added without its own text. The
+ * contract's error map (common.ts) words every such issue with these instead of the
+ * validation library's own English.
+ */
+export const validationTexts = {
+  bodyNotObject: 'Send the fields as one JSON object.',
+  unknownFields: (keys: readonly string[]) =>
+    `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`,
+  required: (path: readonly PropertyKey[]) => `${named(path)} is required.`,
+  wrongType: (path: readonly PropertyKey[], expected: string) =>
+    `${named(path)} must be ${expectedKinds[expected] ?? 'of another kind'}.`,
+  tooLong: (path: readonly PropertyKey[], maximum: number | bigint) =>
+    `${named(path)} must be at most ${maximum} characters.`,
+  tooShort: (path: readonly PropertyKey[], minimum: number | bigint) =>
+    `${named(path)} must be at least ${minimum} characters.`,
+  tooLarge: (path: readonly PropertyKey[], maximum: number | bigint) =>
+    `${named(path)} must be at most ${maximum}.`,
+  tooSmall: (path: readonly PropertyKey[], minimum: number | bigint) =>
+    `${named(path)} must be at least ${minimum}.`,
+  invalid: (path: readonly PropertyKey[]) => `${named(path)} is not valid.`,
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { validationTexts } from '@um/contract';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { HttpError, PROBLEM_CONTENT_TYPE, problem, problemTypes, sendProblem } from './problem.js';
 
@@ -18,14 +19,17 @@ function fieldName(instancePath: string, params: Record<string, unknown> | undef
   return '_';
 }
 
-/** Unknown-key issues name the keys, which is what a client needs to fix the request. */
-function issueMessage(message: string | undefined, params: Record<string, unknown> | undefined) {
-  const keys = params?.['keys'];
-  if (Array.isArray(keys) && keys.length > 0) {
-    return `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`;
-  }
-  return message ?? 'Invalid value.';
-}
+/**
+ * Fastify's own refusals of a body, in words for the person who sent it; their own messages are
+ * written for developers.
+ */
+const bodyRefusals: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -39,7 +43,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     for (const issue of error.validation) {
       const params = issue.params as Record<string, unknown> | undefined;
       const key = fieldName(issue.instancePath, params);
-      (errors[key] ??= []).push(issueMessage(issue.message, params));
+      // The contract words every issue (its texts, or its error map for the rest).
+      (errors[key] ??= []).push(issue.message ?? validationTexts.invalid([]));
     }
     const detail = [...new Set(Object.values(errors).flat())].join(' ');
     return sendProblem(reply, 400, detail, {
@@ -64,16 +69,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     });
   }
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, wrong content type, body too large) carry
-    // messages written for developers but free of internals, so they are passed on.
     const detail =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type; send application/json.'
-            : error.message;
+      error instanceof SyntaxError
+        ? bodyRefusals['FST_ERR_CTP_INVALID_JSON_BODY']!
+        : (bodyRefusals[error.code] ?? 'The request could not be read.');
     return sendProblem(reply, status, detail);
   }
 

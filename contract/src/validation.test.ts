@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  appTexts,
+  changePasswordRequestSchema,
+  fieldErrors,
+  fieldTexts,
+  forgotPasswordRequestSchema,
+  googleRequestSchema,
+  idParamsSchema,
+  listQuerySchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageInputSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetPasswordParamsSchema,
+  resetPasswordRequestSchema,
+  sendOtpRequestSchema,
+  standardInputSchema,
+  standardUpdateSchema,
+  studentDeleteSchema,
+  studentInputSchema,
+  studentListQuerySchema,
+  studentUpdateSchema,
+  texts,
+  validationTexts,
+} from './index.js';
+
+const validStudent = {
+  name: 'Asha Rao',
+  email: 'asha@pupils.test',
+  roll_number: '12',
+  standard: 3,
+};
+const validStandard = { name: 'Grade 5 A', grade_level: 5, description: '', academic_year: '2026' };
+const passwords = { password: 'long enough password', password2: 'long enough password' };
+
+/** Every request schema, a valid value of it, and every field a client may send it. */
+const requestSchemas: Array<[string, z.ZodType, Record<string, unknown>, string[]]> = [
+  ['login', loginRequestSchema, { email: 'a@school.test', password: 'x' }, ['email', 'password']],
+  ['send_otp', sendOtpRequestSchema, { email: 'a@school.test' }, ['email']],
+  [
+    'register',
+    registerRequestSchema,
+    { name: 'Staff', email: 'a@school.test', ...passwords, tc: true, otp: '123456' },
+    ['name', 'email', 'password', 'password2', 'tc', 'otp'],
+  ],
+  [
+    'changepassword',
+    changePasswordRequestSchema,
+    { current_password: 'old one', ...passwords },
+    ['current_password', 'password', 'password2'],
+  ],
+  ['forgot password', forgotPasswordRequestSchema, { email: 'a@school.test' }, ['email']],
+  ['reset password', resetPasswordRequestSchema, passwords, ['password', 'password2']],
+  ['reset link', resetPasswordParamsSchema, { id: 'MQ', token: 'abc' }, ['id', 'token']],
+  ['google', googleRequestSchema, { token: 'abc' }, ['token']],
+  ['refresh', refreshRequestSchema, { refresh: 'abc' }, ['refresh']],
+  ['logout', logoutRequestSchema, { refresh: 'abc' }, ['refresh']],
+  [
+    'student',
+    studentInputSchema,
+    validStudent,
+    ['name', 'email', 'roll_number', 'standard', 'phone_number', 'address'],
+  ],
+  [
+    'student update',
+    studentUpdateSchema,
+    { ...validStudent, id: 1 },
+    ['name', 'email', 'roll_number', 'standard', 'phone_number', 'address', 'id'],
+  ],
+  ['student delete', studentDeleteSchema, { id: 1 }, ['id']],
+  ['student list', studentListQuerySchema, {}, ['standard', 'q', 'limit', 'cursor']],
+  [
+    'standard',
+    standardInputSchema,
+    validStandard,
+    ['name', 'grade_level', 'description', 'academic_year'],
+  ],
+  [
+    'standard update',
+    standardUpdateSchema,
+    validStandard,
+    ['name', 'grade_level', 'description', 'academic_year', 'id'],
+  ],
+  ['message', messageInputSchema, { content: 'hello' }, ['content']],
+  ['list', listQuerySchema, {}, ['limit', 'cursor']],
+  ['id in a path', idParamsSchema, { id: '1' }, ['id']],
+];
+
+/** Values of every kind a client might put in a field instead of the one it expects. */
+const wrongValues: unknown[] = [
+  undefined,
+  null,
+  '',
+  ' ',
+  'text',
+  '0x3',
+  '1e0',
+  '-1',
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  Number.MAX_SAFE_INTEGER,
+  true,
+  false,
+  [],
+  [6],
+  {},
+  { nested: 1 },
+  'x'.repeat(20_000),
+  '\u0000',
+  '\uD800',
+];
+
+/** Every string held anywhere in a texts object. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+const writtenTexts = new Set([
+  ...stringsOf(texts),
+  ...stringsOf(fieldTexts),
+  ...stringsOf(appTexts),
+]);
+
+describe('ids', () => {
+  const idOf = (value: unknown) => studentDeleteSchema.safeParse({ id: value });
+
+  it.each([
+    [3, 3],
+    ['3', 3],
+    ['007', 7],
+    [2_147_483_647, 2_147_483_647],
+  ])('reads %j as the id %d', (value, id) => {
+    expect(idOf(value)).toMatchObject({ success: true, data: { id } });
+  });
+
+  it.each([
+    ['0x3'],
+    ['1e0'],
+    [[6]],
+    [true],
+    [''],
+    [' 3'],
+    ['3 '],
+    ['+3'],
+    ['3.0'],
+    [0],
+    [-1],
+    [1.5],
+    ['2147483648'],
+    [2_147_483_648],
+    ['99999999999999999999'],
+    [null],
+    [{}],
+  ])('refuses %j with a 400 text that names the field', (value) => {
+    const result = idOf(value);
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ id: [fieldTexts.idInvalid] });
+  });
+
+  it('reads every id field the same strict way: paths, queries, bodies and the standard', () => {
+    const loose = ['0x3', '1e0', [6], true];
+    for (const value of loose) {
+      expect(fieldErrors(idParamsSchema.safeParse({ id: value }).error!)).toEqual({
+        id: [fieldTexts.idInvalid],
+      });
+      expect(
+        fieldErrors(studentUpdateSchema.safeParse({ ...validStudent, id: value }).error!),
+      ).toEqual({ id: [fieldTexts.idInvalid] });
+      expect(
+        fieldErrors(standardUpdateSchema.safeParse({ ...validStandard, id: value }).error!),
+      ).toEqual({ id: [fieldTexts.idInvalid] });
+      expect(
+        fieldErrors(studentInputSchema.safeParse({ ...validStudent, standard: value }).error!),
+      ).toEqual({ standard: [fieldTexts.standardRequired] });
+      expect(fieldErrors(studentListQuerySchema.safeParse({ standard: value }).error!)).toEqual({
+        standard: [fieldTexts.standardFilterInvalid],
+      });
+    }
+  });
+
+  it('reads a list limit written in digits, and nothing looser', () => {
+    expect(listQuerySchema.parse({ limit: '20' }).limit).toBe(20);
+    for (const value of ['0x10', '1e2', [5], true, '0', '201']) {
+      expect(fieldErrors(listQuerySchema.safeParse({ limit: value }).error!)).toEqual({
+        limit: [fieldTexts.listLimitInvalid],
+      });
+    }
+  });
+});
+
+describe('validation texts', () => {
+  it.each(requestSchemas)(
+    'words every refusal of a %s field with a text written for it',
+    (_name, schema, valid, fields) => {
+      expect(schema.safeParse(valid).success).toBe(true);
+      for (const field of fields) {
+        for (const value of wrongValues) {
+          const result = schema.safeParse({ ...valid, [field]: value });
+          if (result.success) continue;
+          for (const issue of result.error.issues) {
+            expect(writtenTexts, `${field}=${JSON.stringify(value)}`).toContain(issue.message);
+          }
+        }
+      }
+    },
+  );
+
+  it('words a body that is not an object and an unknown field for a person', () => {
+    const bodies = requestSchemas.filter(([name]) => name !== 'reset link');
+    for (const [, schema, valid] of bodies) {
+      for (const body of [null, 'text', 3, [valid]]) {
+        const result = schema.safeParse(body);
+        expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+          validationTexts.bodyNotObject,
+        ]);
+      }
+      const extra = schema.safeParse({ ...valid, is_admin: true });
+      expect(extra.error?.issues.map((issue) => issue.message)).toEqual([
+        validationTexts.unknownFields(['is_admin']),
+      ]);
+    }
+  });
+
+  it("words a rule that has no text of its own, instead of the validation library's English", () => {
+    const untold = z.strictObject({
+      title: z.string().min(2).max(5),
+      count: z.number().int().min(1).max(9),
+      when: z.iso.date(),
+    });
+    const issues = (value: unknown) =>
+      untold.safeParse(value).error?.issues.map((issue) => issue.message);
+    expect(issues({ title: 'x', count: 0, when: 'soon' })).toEqual([
+      '"title" must be at least 2 characters.',
+      '"count" must be at least 1.',
+      '"when" is not valid.',
+    ]);
+    expect(issues({ title: 'far too long', count: 10, when: '2026-01-01' })).toEqual([
+      '"title" must be at most 5 characters.',
+      '"count" must be at most 9.',
+    ]);
+    expect(issues({ count: 'three', when: '2026-01-01' })).toEqual([
+      '"title" is required.',
+      '"count" must be a number.',
+    ]);
+  });
+});
