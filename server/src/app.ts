@@ -31,6 +31,8 @@ export interface AppOverrides {
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/** How often Node looks for requests over their time limit; its default is 30 seconds. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
  * Builds the whole HTTP application from a configuration, without listening and without
@@ -45,6 +47,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT_BYTES,
+    // REQUEST_TIMEOUT_SECONDS bounds how long a client may take to send its whole request,
+    // headers and body: Node then answers 408 (clientErrorHandler) and closes the connection.
+    // It ends once the request has arrived, so a long-lived answer (the event stream) is not
+    // cut; no socket idle timeout is set, for the same reason and so that keep-alive
+    // connections stay open as long as a load balancer expects.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, config.requestTimeoutMs),
+    },
     // A hop count trusts that many proxies in front, as proxy-addr counts them.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -30,8 +30,9 @@ describe('configuration', () => {
       smtpUrl: null,
       outboxDir: join(dir, 'data/outbox'),
       google: { clientId: null, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' },
-      signupAllowedDomains: null,
+      signupAllowedDomains: '*',
       trustProxy: false,
+      requestTimeoutMs: 30_000,
     });
   });
 
@@ -85,12 +86,93 @@ describe('configuration', () => {
     ]);
   });
 
-  it('requires JWT_SECRET in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+    APP_URL: 'https://office.school.edu',
+    SMTP_URL: 'smtp://office:mail-password@mail.school.edu:587',
+    SIGNUP_ALLOWED_DOMAINS: 'school.edu',
+  };
+
+  it('refuses to start in production without JWT_SECRET, APP_URL, SMTP_URL and SIGNUP_ALLOWED_DOMAINS, naming each', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRET: is required when NODE_ENV=production',
+      'APP_URL: is required when NODE_ENV=production',
+      'SMTP_URL: is required when NODE_ENV=production',
+      'SIGNUP_ALLOWED_DOMAINS: is required when NODE_ENV=production',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toEqual([
-      'JWT_SECRET=short: must be at least 32 characters',
+    for (const name of ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'SIGNUP_ALLOWED_DOMAINS'] as const) {
+      expect(problemsOf({ ...production, [name]: ' ' })).toEqual([
+        `${name}: is required when NODE_ENV=production`,
+      ]);
+    }
+    expect(loadConfig(production, { baseDir: baseDir() })).toMatchObject({
+      env: 'production',
+      smtpUrl: production.SMTP_URL,
+      signupAllowedDomains: ['school.edu'],
+    });
+  });
+
+  it('lets anyone sign up only when SIGNUP_ALLOWED_DOMAINS says *', () => {
+    const config = loadConfig(
+      { ...production, SIGNUP_ALLOWED_DOMAINS: '*' },
+      { baseDir: baseDir() },
+    );
+    expect(config.signupAllowedDomains).toBe('*');
+    expect(problemsOf({ SIGNUP_ALLOWED_DOMAINS: '*, school.edu' })).toEqual([
+      expect.stringMatching(
+        /^SIGNUP_ALLOWED_DOMAINS=\*, school\.edu: "\*" is not an e-mail domain/,
+      ),
+    ]);
+    expect(problemsOf({ SIGNUP_ALLOWED_DOMAINS: ',' })).toEqual([
+      expect.stringMatching(/^SIGNUP_ALLOWED_DOMAINS=,: must be \* \(anyone may sign up\)/),
+    ]);
+  });
+
+  it('never shows a secret in a start-up error: not JWT_SECRET, not the password of a URL', () => {
+    const secret = 'too-short-but-still-secret';
+    const problems = problemsOf({
+      ...production,
+      JWT_SECRET: secret,
+      SMTP_URL: 'smtp://office:mail@password@mail.school.edu:587/?x',
+      DATABASE_URL: 'mysql://admin:db-password@db',
+      REDIS_URL: 'http://default:redis@password@cache',
+    }).join('\n');
+    expect(problems).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(problems).toContain('REDIS_URL=http://default:…@cache: must be a URL');
+    for (const hidden of [secret, 'password', 'redis@']) {
+      expect(problems).not.toContain(hidden);
+    }
+    const database = problemsOf({ DATABASE_URL: 'mysql://admin:db-password@db' });
+    expect(database).toEqual([
+      expect.stringMatching(/^DATABASE_URL=mysql:\/\/admin:…@db: must be/),
+    ]);
+  });
+
+  it('reads REQUEST_TIMEOUT_SECONDS as whole seconds, 30 unless set', () => {
+    const read = (value: string) =>
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: value }, { baseDir: baseDir() }).requestTimeoutMs;
+    expect(read('')).toBe(30_000);
+    expect(read('5')).toBe(5_000);
+    for (const wrong of ['0', '-1', '1.5', 'soon']) {
+      expect(problemsOf({ REQUEST_TIMEOUT_SECONDS: wrong })).toEqual([
+        `REQUEST_TIMEOUT_SECONDS=${wrong}: must be a whole number of seconds, at least 1`,
+      ]);
+    }
+  });
+
+  it("words every refusal for the operator, never in the validation library's English", () => {
+    const problems = problemsOf({
+      MAIL_FROM: 'x',
+      PORT: '99999',
+      LOG_LEVEL: 'loud',
+      REQUEST_TIMEOUT_SECONDS: '0',
+    });
+    expect(problems).toEqual([
+      'PORT=99999: must be a port number',
+      'MAIL_FROM=x: must be an address such as School Office <office@school.edu>',
+      'LOG_LEVEL=loud: must be fatal, error, warn, info, debug, trace or silent',
+      'REQUEST_TIMEOUT_SECONDS=0: must be a whole number of seconds, at least 1',
     ]);
   });
 

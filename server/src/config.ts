@@ -36,12 +36,15 @@ export interface Config {
   dataDir: string;
   outboxDir: string;
   google: { clientId: string | null; jwksUrl: string };
-  signupAllowedDomains: string[] | null;
+  /** The e-mail domains whose addresses may sign up, or '*' when anyone may. */
+  signupAllowedDomains: readonly string[] | '*';
   trustProxy: TrustProxy;
   logLevel: string;
   /** Where the built web app is; null when the server runs as an API only. */
   webDistDir: string | null;
   rateLimits: RateLimits;
+  /** How long a client may take to send a whole request, headers and body (DESIGN.md 4). */
+  requestTimeoutMs: number;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -54,6 +57,14 @@ export const defaultRateLimits: RateLimits = {
   registerPerIp: { max: 10, windowMs: 60_000 },
   resetPerIp: { max: 10, windowMs: 60_000 },
 };
+
+/** Variables a production server refuses to start without (DESIGN.md 5). */
+const PRODUCTION_REQUIRED = [
+  'JWT_SECRET',
+  'APP_URL',
+  'SMTP_URL',
+  'SIGNUP_ALLOWED_DOMAINS',
+] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -127,14 +138,17 @@ const envSchema = z.object({
     .min(0, { error: 'must be a port number' })
     .max(65535, { error: 'must be a port number' })
     .default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().default('sqlite:data/app.db'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   APP_URL: urlWithProtocols(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3).default('User Management <no-reply@localhost>'),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, { error: 'must be an address such as School Office <office@school.edu>' })
+    .default('User Management <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: urlWithProtocols(['http:', 'https:']).default(GOOGLE_JWKS_URL),
   SIGNUP_ALLOWED_DOMAINS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -143,9 +157,43 @@ const envSchema = z.object({
       error: 'must be fatal, error, warn, info, debug, trace or silent',
     })
     .optional(),
-  DATA_DIR: z.string().min(1).default('data'),
-  WEB_DIST_DIR: z.string().min(1).optional(),
+  REQUEST_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'must be a whole number of seconds, at least 1' })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: 'must be a whole number of seconds, at least 1' }))
+    .default(30),
+  DATA_DIR: z.string().default('data'),
+  WEB_DIST_DIR: z.string().optional(),
 });
+
+/**
+ * A variable as a start-up error may show it: a secret never, and a URL without the password
+ * it may carry (`smtp://office:…@mail`), since the error goes to the log and the terminal.
+ */
+function shown(name: string, value: string | undefined): string {
+  if (name === 'JWT_SECRET') return name;
+  const withoutPassword = (value ?? '').replace(/^([^:/?#]+:\/\/[^:@/?#]*):[^/?#]*@/, '$1:…@');
+  return `${name}=${withoutPassword}`;
+}
+
+/** SIGNUP_ALLOWED_DOMAINS: `*`, or a comma list of domains (a leading @ is forgiven). */
+function parseSignupDomains(value: string): readonly string[] | '*' {
+  if (value.trim() === '*') return '*';
+  const domains = value
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter((domain) => domain.length > 0);
+  const invalid = domains.find((domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(domain));
+  if (domains.length === 0 || invalid !== undefined) {
+    throw new Error(
+      invalid === undefined
+        ? 'must be * (anyone may sign up) or a comma list of e-mail domains'
+        : `"${invalid}" is not an e-mail domain; use * (anyone may sign up) or a comma list of domains`,
+    );
+  }
+  return domains;
+}
 
 export interface LoadConfigOptions {
   /** Directory that relative paths (data/, the SQLite file) resolve against. */
@@ -155,8 +203,8 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Reads every variable of DESIGN.md 4 once. Throws a ConfigError listing every problem,
- * so an operator fixes them all in one go instead of one per restart.
+ * Reads every variable of DESIGN.md 4 once; a blank one counts as unset. Throws a ConfigError
+ * listing every problem, so an operator fixes them all in one go instead of one per restart.
  */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -171,17 +219,26 @@ export function loadConfig(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
-      problems.push(`${name}=${env[name] ?? ''}: ${issue.message}`);
+      problems.push(`${shown(name, env[name])}: ${issue.message}`);
     }
-    throw new ConfigError(problems);
   }
+  // A school's records must never be open to any stranger who signs up, nor its codes written
+  // to a log (the outbox mailer logs each mail): production says who may sign up, and mails.
+  if (blankAsUnset['NODE_ENV'] === 'production') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (blankAsUnset[name] === undefined) {
+        problems.push(`${name}: is required when NODE_ENV=production`);
+      }
+    }
+  }
+  if (!parsed.success) throw new ConfigError(problems);
   const vars = parsed.data;
 
   let database: DatabaseConfig | undefined;
   try {
     database = parseDatabaseUrl(vars.DATABASE_URL, baseDir);
   } catch (error) {
-    problems.push(`DATABASE_URL=${vars.DATABASE_URL}: ${(error as Error).message}`);
+    problems.push(`${shown('DATABASE_URL', vars.DATABASE_URL)}: ${(error as Error).message}`);
   }
 
   let trustProxy: TrustProxy = false;
@@ -203,15 +260,16 @@ export function loadConfig(
     rateLimits[key] = { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
   }
 
-  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
-    problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  let signupAllowedDomains: readonly string[] | '*' = '*';
+  try {
+    if (vars.SIGNUP_ALLOWED_DOMAINS !== undefined) {
+      signupAllowedDomains = parseSignupDomains(vars.SIGNUP_ALLOWED_DOMAINS);
+    }
+  } catch (error) {
+    problems.push(
+      `SIGNUP_ALLOWED_DOMAINS=${vars.SIGNUP_ALLOWED_DOMAINS}: ${(error as Error).message}`,
+    );
   }
-
-  const signupAllowedDomains = vars.SIGNUP_ALLOWED_DOMAINS
-    ? vars.SIGNUP_ALLOWED_DOMAINS.split(',')
-        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
-        .filter((domain) => domain.length > 0)
-    : null;
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
@@ -235,12 +293,12 @@ export function loadConfig(
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
     google: { clientId: vars.GOOGLE_CLIENT_ID ?? null, jwksUrl: vars.GOOGLE_JWKS_URL },
-    signupAllowedDomains:
-      signupAllowedDomains && signupAllowedDomains.length > 0 ? signupAllowedDomains : null,
+    signupAllowedDomains,
     trustProxy,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir,
     rateLimits,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -89,6 +89,39 @@ describe('the server process', () => {
     expect(child.output()).toContain('NODE_ENV=staging');
   });
 
+  it('refuses to start in production without JWT_SECRET, APP_URL, SMTP_URL and SIGNUP_ALLOWED_DOMAINS, naming each, and shows no secret', async () => {
+    const child = startMain({ NODE_ENV: 'production', JWT_SECRET: 'a-short-secret-value' });
+    expect(await exitCode(child)).not.toBe(0);
+    const output = child.output();
+    for (const name of ['JWT_SECRET', 'APP_URL', 'SMTP_URL', 'SIGNUP_ALLOWED_DOMAINS']) {
+      expect(output).toContain(name);
+    }
+    expect(output).not.toContain('a-short-secret-value');
+  });
+
+  it('warns at every start in production that anyone may sign up when SIGNUP_ALLOWED_DOMAINS is *', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'um-main-open-'));
+    const child = startMain({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      DATA_DIR: dir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SIGNUP_ALLOWED_DOMAINS: '*',
+    });
+    try {
+      await waitForHealthy(`http://127.0.0.1:${port}`, child);
+      expect(child.output()).toContain('Sign-up is open to anyone');
+      child.kill('SIGTERM');
+      expect(await exitCode(child)).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it('migrates a new SQLite file, serves, and exits cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'um-main-db-'));
     await expectServesAndDrains(`sqlite:${join(dir, 'app.db')}`);

@@ -54,6 +54,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.signupAllowedDomains === '*') {
+    app.log.warn(
+      'Sign-up is open to anyone: whoever signs up can read every student record. ' +
+        "Set SIGNUP_ALLOWED_DOMAINS to the school's e-mail domains to limit it.",
+    );
+  }
   app.log.info(
     {
       database: config.database.dialect,

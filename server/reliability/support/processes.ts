@@ -118,6 +118,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     HOST: '127.0.0.1',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
+    // Production refuses to start without a mail server and a sign-up rule. Tests that mail
+    // pass their own catcher; staff sign up at school.test.
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    SIGNUP_ALLOWED_DOMAINS: 'school.test',
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',

@@ -14,10 +14,10 @@ export interface AuthDeps {
   background: BackgroundTasks;
 }
 
-/** SIGNUP_ALLOWED_DOMAINS: unset means anyone may sign up; otherwise the exact domains listed. */
+/** SIGNUP_ALLOWED_DOMAINS: `*` lets anyone sign up; otherwise only the exact domains listed. */
 export function assertSignupAllowed(config: Config, email: string): void {
   const allowed = config.signupAllowedDomains;
-  if (!allowed) return;
+  if (allowed === '*') return;
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (allowed.includes(domain)) return;
   const list = allowed.map((entry) => `@${entry}`).join(', ');

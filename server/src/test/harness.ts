@@ -33,13 +33,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
     google: { clientId: null, jwksUrl: 'http://127.0.0.1:1/jwks' },
-    signupAllowedDomains: null,
+    signupAllowedDomains: '*',
     trustProxy: false,
     logLevel: 'silent',
     webDistDir: null,
     rateLimits: Object.fromEntries(
       Object.keys(defaultRateLimits).map((key) => [key, generous]),
     ) as unknown as Config['rateLimits'],
+    requestTimeoutMs: 30_000,
     ...overrides,
   };
 }
