@@ -12,7 +12,7 @@ import type { App, AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { registerSecurityHeaders, securityHeaders } from './http/security.js';
+import { noStore, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
@@ -103,6 +103,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(async (scope) => {
+    // Every API answer, from its first hook on: students, standards, the inbox, the profile
+    // and tokens are personal data that no browser or proxy may keep.
+    scope.addHook('onRequest', noStore);
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
     authRoutes(scope, context);

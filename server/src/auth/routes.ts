@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   apiPaths,
@@ -35,11 +34,6 @@ import { registerAccount, sendSignupCode } from './signup.js';
 import { findUserById } from './users.js';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
-
-/** Answers that carry tokens must never be stored by a browser or a proxy. */
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-}
 
 const tokens = (pair: TokenPair) => ({ token: { access: pair.access, refresh: pair.refresh } });
 
@@ -103,7 +97,6 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request, reply) => {
       const pair = await registerAccount(deps, request.body, new Date());
-      noStore(reply);
       return reply.code(201).send(tokens(pair));
     },
   );
@@ -119,7 +112,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         response: { 200: tokenResponseSchema, ...problems(400, 401, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       await loginFailures.check(request, email);
       const pair = await passwordLogin(deps, email, password, new Date());
@@ -127,7 +120,6 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         await loginFailures.count(request, email);
         throw unauthorized(texts.login.failed);
       }
-      noStore(reply);
       return tokens(pair);
     },
   );
@@ -142,11 +134,10 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         response: { 200: refreshResponseSchema, ...problems(400, 401) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const now = new Date();
       const rotated = await rotate(db, secret, request.body.refresh, now);
       if (!rotated) throw unauthorized(SESSION_ENDED);
-      noStore(reply);
       return {
         access: await signAccessToken(secret, rotated.userId, now),
         refresh: rotated.refresh,
@@ -181,10 +172,9 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         response: { 200: profileResponseSchema, ...problems(401) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await findUserById(db, currentUserId(request));
       if (!user) throw unauthorized(texts.access.authenticationRequired);
-      noStore(reply);
       return { id: String(user.id), email: user.email, name: user.name };
     },
   );
@@ -201,7 +191,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         response: { 200: tokenResponseSchema, ...problems(400, 401) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { current_password, password } = request.body;
       const pair = await changePassword(
         deps,
@@ -210,7 +200,6 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         password,
         new Date(),
       );
-      noStore(reply);
       return tokens(pair);
     },
   );
@@ -279,9 +268,8 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         response: { 200: tokenResponseSchema, ...problems(400, 401, 404, 409, 503) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const pair = await googleLogin(deps, google, request.body.token, new Date());
-      noStore(reply);
       return tokens(pair);
     },
   );
@@ -302,7 +290,6 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request, reply) => {
       const result = await googleRegister(deps, google, request.body.token, new Date());
-      noStore(reply);
       return reply.code(result.created ? 201 : 200).send(tokens(result.tokens));
     },
   );

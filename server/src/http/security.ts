@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -68,4 +73,14 @@ export function registerSecurityHeaders(
     reply.headers(headers);
     done();
   });
+}
+
+/** An onRequest hook: the answer may be stored by no cache, neither the browser's nor a proxy's. */
+export function noStore(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  reply.header('cache-control', 'no-store');
+  done();
 }
