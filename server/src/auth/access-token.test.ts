@@ -1,3 +1,4 @@
+import { createSigner } from 'fast-jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freezeClock } from '../test/auth-helpers.js';
 import { ACCESS_TOKEN_TTL_SECONDS, readAccessToken, signAccessToken } from './access-token.js';
@@ -17,16 +18,16 @@ describe('reading access tokens', () => {
   });
 
   it('reads the same token again with the same claims, and refuses a copy with its signature altered', async () => {
-    const token = await signAccessToken(secret, 42);
+    const token = await signAccessToken(secret, { userId: 42, tokenVersion: 3 });
     const claims = readAccessToken(secret, token);
-    expect(claims).toEqual({ userId: 42, issuedAt: expect.any(Number) });
+    expect(claims).toEqual({ userId: 42, tokenVersion: 3, issuedAt: expect.any(Number) });
     expect(readAccessToken(secret, token)).toEqual(claims);
     expect(readAccessToken(secret, altered(token))).toBeNull();
   });
 
   it('refuses a token it has read before once its expiry has passed', async () => {
     const clock = freezeClock();
-    const token = await signAccessToken(secret, 7);
+    const token = await signAccessToken(secret, { userId: 7, tokenVersion: 0 });
     const claims = readAccessToken(secret, token);
     expect(claims).not.toBeNull();
     // `exp` has whole seconds; the token counts up to that instant included.
@@ -37,18 +38,34 @@ describe('reading access tokens', () => {
   });
 
   it('refuses under another secret a token read under its own', async () => {
-    const token = await signAccessToken(secret, 9);
+    const token = await signAccessToken(secret, { userId: 9, tokenVersion: 0 });
     expect(readAccessToken(secret, token)).not.toBeNull();
     expect(readAccessToken('another-secret-of-thirty-two-characters', token)).toBeNull();
   });
 
   it('reads every token correctly when more are read than it keeps', async () => {
     const tokens = await Promise.all(
-      Array.from({ length: 1_500 }, (_, index) => signAccessToken(secret, index + 1)),
+      Array.from({ length: 1_500 }, (_, index) =>
+        signAccessToken(secret, { userId: index + 1, tokenVersion: 0 }),
+      ),
     );
     for (const token of tokens) readAccessToken(secret, token);
     tokens.forEach((token, index) => {
       expect(readAccessToken(secret, token)?.userId).toBe(index + 1);
+    });
+  });
+
+  it('refuses a token that carries no token version, as those signed before versions existed', () => {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const claims = { typ: 'access', iss: 'user-management', sub: '5', iat: issuedAt };
+    const sign = createSigner({ key: secret, algorithm: 'HS256' });
+    const exp = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+    expect(readAccessToken(secret, sign({ ...claims, exp }))).toBeNull();
+    expect(readAccessToken(secret, sign({ ...claims, exp, ver: -1 }))).toBeNull();
+    expect(readAccessToken(secret, sign({ ...claims, exp, ver: '0' }))).toBeNull();
+    expect(readAccessToken(secret, sign({ ...claims, exp, ver: 0 }))).toMatchObject({
+      userId: 5,
+      tokenVersion: 0,
     });
   });
 });

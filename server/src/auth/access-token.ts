@@ -32,31 +32,41 @@ function verifier(secret: string): Verifier {
       key: secret,
       algorithms: ['HS256'],
       allowedIss: ISSUER,
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'ver'],
     });
     verifiers.set(secret, verify);
   }
   return verify;
 }
 
-/** A 15-minute HS256 access token naming the user and its type, so no other token passes. */
+/** Whom an access token speaks for: a user, as of one token version of theirs. */
+export interface TokenSubject {
+  userId: number;
+  /** The user's token version when the token was minted; a password change raises it. */
+  tokenVersion: number;
+}
+
+/**
+ * A 15-minute HS256 access token naming the user, their token version (`ver`) and its type,
+ * so no other token passes.
+ */
 export async function signAccessToken(
   secret: string,
-  userId: number,
+  { userId, tokenVersion }: TokenSubject,
   now: Date = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return signer(secret)({
     typ: ACCESS_TYPE,
     sub: String(userId),
+    ver: tokenVersion,
     iss: ISSUER,
     iat: issuedAt,
     exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
   });
 }
 
-export interface AccessClaims {
-  userId: number;
+export interface AccessClaims extends TokenSubject {
   /** Seconds since the epoch, as JWT `iat` counts them. */
   issuedAt: number;
 }
@@ -99,10 +109,12 @@ export function readAccessToken(secret: string, token: string): AccessClaims | n
   }
   if (payload['typ'] !== ACCESS_TYPE || typeof payload['sub'] !== 'string') return null;
   const userId = Number(payload['sub']);
+  const tokenVersion = payload['ver'];
   const issuedAt = payload['iat'];
   const expiresAt = payload['exp'];
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof issuedAt !== 'number') return null;
-  const claims = { userId, issuedAt };
+  if (!Number.isSafeInteger(tokenVersion) || (tokenVersion as number) < 0) return null;
+  const claims = { userId, tokenVersion: tokenVersion as number, issuedAt };
   if (typeof expiresAt === 'number') {
     if (verified.size >= VERIFIED_LIMIT) {
       const oldest = verified.keys().next().value;

@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema.js';
 import { HttpError, conflict, notFound, problemTypes } from '../http/problem.js';
 import { assertSignupAllowed, type AuthDeps } from './context.js';
 import { GoogleCredentialError, type GoogleIdentity, type GoogleVerifier } from './google.js';
-import { startSession } from './tokens.js';
+import { startSession, subjectOf } from './tokens.js';
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogleSub } from './users.js';
 
 export type GoogleIntent = 'login' | 'register';
@@ -81,7 +81,7 @@ export async function googleLogin(
   if (!user) {
     throw notFound('No account uses this Google account yet. Sign up with Google first.');
   }
-  return startSession(deps.db, deps.config.jwtSecret, user.id, now);
+  return startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now);
 }
 
 /** POST social/google/register: creates the account, or signs in when it exists. */
@@ -96,7 +96,7 @@ export async function googleRegister(
   if (existing) {
     return {
       created: false,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, existing.id, now),
+      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(existing), now),
     };
   }
   assertSignupAllowed(deps.config, identity.email);
@@ -108,7 +108,7 @@ export async function googleRegister(
     );
     return {
       created: true,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, user.id, now),
+      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now),
     };
   } catch (error) {
     // A concurrent request created or linked the account first: sign in to it.
@@ -117,7 +117,7 @@ export async function googleRegister(
     if (!raced) throw error;
     return {
       created: false,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, raced.id, now),
+      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(raced), now),
     };
   }
 }

@@ -35,9 +35,10 @@ function authenticationRequired(): HttpError {
 
 /**
  * A hook (onRequest) that admits only a request with a valid access token of a user who still
- * exists: deleting a user ends their sessions at once, not after 15 minutes. A token issued
- * before the user's last password change is refused too, so changing or resetting a password
- * also ends the other sessions' access tokens, not only their refresh tokens.
+ * exists: deleting a user ends their sessions at once, not after 15 minutes. A token of an
+ * older token version than the user's is refused too, so changing or resetting a password
+ * also ends the other sessions' access tokens, not only their refresh tokens, even those
+ * minted in the same second as the change.
  */
 export function requireUser(db: Db, secret: string, { dataVersion }: GuardOptions = {}) {
   // Compiled once: building the same query on every request cost more than running it. And
@@ -47,7 +48,7 @@ export function requireUser(db: Db, secret: string, { dataVersion }: GuardOption
   const findUser = prepared(
     db
       .selectFrom('users')
-      .select(['id', 'password_changed_at'])
+      .select(['id', 'token_version'])
       .select((eb) =>
         dataVersion === undefined
           ? sql<null>`null`.as('data_version')
@@ -66,9 +67,7 @@ export function requireUser(db: Db, secret: string, { dataVersion }: GuardOption
     if (claims === null) throw authenticationRequired();
     const { rows } = await db.executeQuery(withParameters(findUser, [claims.userId]));
     const user = rows[0];
-    // `iat` has whole seconds, so a token minted in the same second as the change still counts.
-    const changedAt = user ? Math.floor(Date.parse(user.password_changed_at) / 1000) : 0;
-    if (!user || claims.issuedAt < changedAt) throw authenticationRequired();
+    if (!user || user.token_version !== claims.tokenVersion) throw authenticationRequired();
     request.userId = claims.userId;
     if (dataVersion !== undefined) {
       request.dataVersion = user.data_version === null ? null : Number(user.data_version);

@@ -15,7 +15,7 @@ import {
   useResetToken,
   voidResetTokens,
 } from './reset-tokens.js';
-import { startSession } from './tokens.js';
+import { startSession, subjectOf } from './tokens.js';
 import { findUserByEmail, findUserById, setPassword } from './users.js';
 
 /**
@@ -31,15 +31,16 @@ export async function passwordLogin(
   const user = await findUserByEmail(deps.db, email);
   const valid = await verifyPasswordOrDummy(user?.password_hash, password);
   if (!user || !valid) return null;
-  return startSession(deps.db, deps.config.jwtSecret, user.id, now);
+  return startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now);
 }
 
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
 /**
- * POST changepassword. Needs the current password. The new password, the end of every
- * session (refresh family) and of every open reset link are one transaction; the caller gets
- * a fresh pair so this tab stays signed in.
+ * POST changepassword. Needs the current password. The new password (and a new token version),
+ * the end of every session (refresh family) and of every open reset link are one transaction;
+ * the caller gets a fresh pair so this tab stays signed in, and the address whose password
+ * changed.
  */
 export async function changePassword(
   deps: AuthDeps,
@@ -47,7 +48,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   now: Date,
-): Promise<TokenPair> {
+): Promise<{ email: string; tokens: TokenPair }> {
   const { db, config } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized(texts.access.authenticationRequired);
@@ -59,10 +60,15 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
-    await setPassword(trx, userId, passwordHash, now);
+    const changed = await setPassword(trx, userId, passwordHash, now);
+    if (!changed) throw unauthorized(texts.access.authenticationRequired);
     await voidResetTokens(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
-    return startSession(trx, config.jwtSecret, userId, now);
+    const subject = { userId, tokenVersion: changed.token_version };
+    return {
+      email: changed.email,
+      tokens: await startSession(trx, config.jwtSecret, subject, now),
+    };
   });
 }
 
@@ -96,9 +102,10 @@ function badResetLink() {
 }
 
 /**
- * POST reset-password/{id}/{token}. The token is used up, the password set, other links
- * voided and every session ended in one transaction; of two concurrent resets with one
- * token exactly one succeeds. No tokens are handed out: the user logs in afresh.
+ * POST reset-password/{id}/{token}. The token is used up, the password set (and the token
+ * version raised), other links voided and every session ended in one transaction; of two
+ * concurrent resets with one token exactly one succeeds. No tokens are handed out: the user
+ * logs in afresh. Returns the address whose password was set.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -106,17 +113,19 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   now: Date,
-): Promise<void> {
+): Promise<string> {
   const { db } = deps;
   const userId = decodeUserId(linkId);
   if (userId === null) throw badResetLink();
   const tokenId = await findUsableResetToken(db, userId, token, now);
   if (tokenId === null) throw badResetLink();
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     if (!(await useResetToken(trx, tokenId, now))) throw badResetLink();
-    await setPassword(trx, userId, passwordHash, now);
+    const changed = await setPassword(trx, userId, passwordHash, now);
+    if (!changed) throw badResetLink();
     await voidResetTokens(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
+    return changed.email;
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, buildPath, texts } from '@um/contract';
 import { signAccessToken } from './access-token.js';
+import { startSession, subjectOf } from './tokens.js';
 import { bearer, freezeClock, loginTokens, postJson, type Tokens } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';
 import { createTestApp, dialects, useTestApp } from '../test/harness.js';
@@ -161,6 +162,18 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       await loginTokens(t.app, user.email, NEW_PASSWORD);
     });
 
+    it('voids the access tokens of every session, also those minted in the same second as the reset', async () => {
+      freezeClock();
+      const user = await insertUser(t.database.db);
+      const link = await resetLinkFor(user.email);
+      const session = await loginTokens(t.app, user.email);
+      expect((await reset(link)).statusCode).toBe(200);
+      expect((await profile(session.access)).statusCode).toBe(401);
+      expect((await refresh(session.refresh)).statusCode).toBe(401);
+      const after = await loginTokens(t.app, user.email, NEW_PASSWORD);
+      expect((await profile(after.access)).statusCode).toBe(200);
+    });
+
     it('accepts a link only once', async () => {
       const user = await insertUser(t.database.db);
       const link = await resetLinkFor(user.email);
@@ -284,6 +297,39 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
       await loginTokens(t.app, user.email, NEW_PASSWORD);
     });
 
+    it('voids every access token minted before the change, also those of the same second', async () => {
+      freezeClock();
+      const user = await insertUser(t.database.db);
+      const here = await loginTokens(t.app, user.email);
+      const elsewhere = await loginTokens(t.app, user.email);
+      const response = await changePassword(here.access, DEFAULT_PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const fresh = response.json<{ token: Tokens }>().token;
+      expect((await profile(elsewhere.access)).statusCode).toBe(401);
+      expect((await profile(here.access)).statusCode).toBe(401);
+      expect((await profile(fresh.access)).statusCode).toBe(200);
+
+      const again = await changePassword(fresh.access, NEW_PASSWORD, 'yet another passphrase');
+      expect(again.statusCode).toBe(200);
+      expect((await profile(fresh.access)).statusCode).toBe(401);
+    });
+
+    it('gives no working session to a sign-in that checked the password just before it changed', async () => {
+      const user = await insertUser(t.database.db);
+      const session = await loginTokens(t.app, user.email);
+      expect((await changePassword(session.access, DEFAULT_PASSWORD)).statusCode).toBe(200);
+      // What a login whose password check overlapped the change goes on to do: start a session
+      // under the token version it read, after the change has ended every other one.
+      const late = await startSession(
+        t.database.db,
+        t.config.jwtSecret,
+        subjectOf(user),
+        new Date(),
+      );
+      expect((await profile(late.access)).statusCode).toBe(401);
+      expect((await refresh(late.refresh)).statusCode).toBe(401);
+    });
+
     it('refuses a wrong current password with 400 and changes nothing', async () => {
       const user = await insertUser(t.database.db);
       const session = await loginTokens(t.app, user.email);
@@ -296,7 +342,7 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
 
     it('refuses a Google-only account, which has no current password, with 400', async () => {
       const user = await insertUser(t.database.db, { password: null, google_sub: unique('g') });
-      const access = await signAccessToken(t.config.jwtSecret, user.id);
+      const access = await signAccessToken(t.config.jwtSecret, subjectOf(user));
       expect((await changePassword(access, 'anything at all')).statusCode).toBe(400);
     });
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Db, type Executor } from '../db/database.js';
-import type { RefreshTokenRow } from '../db/schema.js';
+import type { TokenSubject } from './access-token.js';
 import { keyedHash, randomToken, sha256 } from './crypto.js';
 
 const SECOND = 1000;
@@ -24,21 +24,40 @@ function successorOf(secret: string, token: string): string {
   return keyedHash(secret, 'refresh-successor', token);
 }
 
-function findByToken(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
+/** A stored token, with the token version its user has now. */
+function findByToken(db: Executor, token: string) {
   return db
     .selectFrom('refresh_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
+    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .selectAll('refresh_tokens')
+    .select('users.token_version as user_token_version')
+    .where('refresh_tokens.token_hash', '=', sha256(token))
     .executeTakeFirst();
 }
 
-function isExpired(row: RefreshTokenRow, now: Date): boolean {
+type StoredToken = NonNullable<Awaited<ReturnType<typeof findByToken>>>;
+
+/**
+ * Whether a token can still be used: not revoked, not expired, and of a family started under
+ * the user's current token version. A sign-in whose password check overlapped a password
+ * change may have started its family after the change revoked the others; it is refused here.
+ */
+function isUsable(row: StoredToken, now: Date): boolean {
   const at = nowIso(now);
-  return row.expires_at <= at || row.family_expires_at <= at;
+  return (
+    row.revoked_at === null &&
+    row.expires_at > at &&
+    row.family_expires_at > at &&
+    row.token_version === row.user_token_version
+  );
 }
 
 /** Starts a new family for a fresh sign-in and returns its first token. */
-export async function startFamily(db: Executor, userId: number, now: Date): Promise<string> {
+export async function startFamily(
+  db: Executor,
+  { userId, tokenVersion }: TokenSubject,
+  now: Date,
+): Promise<string> {
   const token = randomToken();
   const at = nowIso(now);
   // Dead tokens are useless even for reuse detection, so each sign-in sweeps the user's.
@@ -58,12 +77,18 @@ export async function startFamily(db: Executor, userId: number, now: Date): Prom
       family_expires_at: nowIso(new Date(now.getTime() + REFRESH_FAMILY_TTL_MS)),
       rotated_at: null,
       revoked_at: null,
+      token_version: tokenVersion,
     })
     .execute();
   return token;
 }
 
-export type RotationResult = { userId: number; refresh: string } | null;
+export type RotationResult = { subject: TokenSubject; refresh: string } | null;
+
+const subjectOfToken = (row: StoredToken): TokenSubject => ({
+  userId: row.user_id,
+  tokenVersion: row.token_version,
+});
 
 /**
  * Rotates a presented refresh token. Returns the user and the family's new token, or null when
@@ -78,7 +103,7 @@ export async function rotate(
   now: Date,
 ): Promise<RotationResult> {
   let row = await findByToken(db, presented);
-  if (!row || row.revoked_at !== null || isExpired(row, now)) return null;
+  if (!row || !isUsable(row, now)) return null;
 
   if (row.rotated_at === null) {
     const successor = successorOf(secret, presented);
@@ -109,11 +134,12 @@ export async function rotate(
           family_expires_at: current.family_expires_at,
           rotated_at: null,
           revoked_at: null,
+          token_version: current.token_version,
         })
         .execute();
       return true;
     });
-    if (rotated) return { userId: current.user_id, refresh: successor };
+    if (rotated) return { subject: subjectOfToken(current), refresh: successor };
     // Another request rotated it first: treat this one as the racing tab it is.
     row = await findByToken(db, presented);
     if (!row || row.revoked_at !== null || row.rotated_at === null) return null;
@@ -137,8 +163,8 @@ async function currentOfFamily(
   for (let step = 0; step < MAX_CHAIN_WALK; step += 1) {
     token = successorOf(secret, token);
     const row = await findByToken(db, token);
-    if (!row || row.revoked_at !== null || isExpired(row, now)) return null;
-    if (row.rotated_at === null) return { userId: row.user_id, refresh: token };
+    if (!row || !isUsable(row, now)) return null;
+    if (row.rotated_at === null) return { subject: subjectOfToken(row), refresh: token };
   }
   return null;
 }

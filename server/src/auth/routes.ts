@@ -139,7 +139,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       const rotated = await rotate(db, secret, request.body.refresh, now);
       if (!rotated) throw unauthorized(SESSION_ENDED);
       return {
-        access: await signAccessToken(secret, rotated.userId, now),
+        access: await signAccessToken(secret, rotated.subject, now),
         refresh: rotated.refresh,
       };
     },
@@ -193,14 +193,14 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request) => {
       const { current_password, password } = request.body;
-      const pair = await changePassword(
+      const changed = await changePassword(
         deps,
         currentUserId(request),
         current_password,
         password,
         new Date(),
       );
-      return tokens(pair);
+      return tokens(changed.tokens);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { RegisterRequest, TokenPair } from '@um/contract';
 import { isUniqueViolation } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict } from '../http/problem.js';
 import { accountExistsMail, signupCodeMail } from '../mail/templates.js';
 import { assertSignupAllowed, mailUnavailable, type AuthDeps } from './context.js';
@@ -14,7 +15,7 @@ import {
   supersedeCodes,
 } from './otp.js';
 import { hashPassword } from './passwords.js';
-import { startSession } from './tokens.js';
+import { startSession, subjectOf } from './tokens.js';
 import { createUser, findUserByEmail } from './users.js';
 
 const CODE_REJECTED = 'The code is wrong or has expired. Request a new code and try again.';
@@ -76,14 +77,13 @@ export async function registerAccount(
     if (!(await consumeCode(trx, codeId, now))) {
       throw badRequest(CODE_REJECTED, { otp: [CODE_REJECTED] });
     }
-    let userId: number;
+    let user: UserRow;
     try {
-      const user = await createUser(
+      user = await createUser(
         trx,
         { email: input.email, name: input.name, passwordHash, googleSub: null },
         now,
       );
-      userId = user.id;
     } catch (error) {
       // Only reachable when the account appeared after the code was sent (say, through
       // Google); the caller proved they own the mailbox, so saying so reveals nothing.
@@ -97,6 +97,6 @@ export async function registerAccount(
       }
       throw error;
     }
-    return startSession(trx, config.jwtSecret, userId, now);
+    return startSession(trx, config.jwtSecret, subjectOf(user), now);
   });
 }

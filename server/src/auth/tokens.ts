@@ -1,15 +1,25 @@
 import type { TokenPair } from '@um/contract';
 import type { Executor } from '../db/database.js';
-import { signAccessToken } from './access-token.js';
+import type { UserRow } from '../db/schema.js';
+import { signAccessToken, type TokenSubject } from './access-token.js';
 import { startFamily } from './refresh-tokens.js';
 
-/** A fresh sign-in: a 15-minute access token and the first refresh token of a new family. */
+/** The user as tokens name them: their id and the token version read with them. */
+export function subjectOf(user: Pick<UserRow, 'id' | 'token_version'>): TokenSubject {
+  return { userId: user.id, tokenVersion: user.token_version };
+}
+
+/**
+ * A fresh sign-in: a 15-minute access token and the first refresh token of a new family, both
+ * bound to the token version the user's credentials were checked against. Should the password
+ * have changed meanwhile, neither works.
+ */
 export async function startSession(
   db: Executor,
   secret: string,
-  userId: number,
+  subject: TokenSubject,
   now: Date,
 ): Promise<TokenPair> {
-  const refresh = await startFamily(db, userId, now);
-  return { access: await signAccessToken(secret, userId, now), refresh };
+  const refresh = await startFamily(db, subject, now);
+  return { access: await signAccessToken(secret, subject, now), refresh };
 }

@@ -41,18 +41,29 @@ export function createUser(db: Executor, account: NewAccount, now: Date): Promis
     .executeTakeFirstOrThrow();
 }
 
-export async function setPassword(
+/**
+ * Sets a new password and raises the user's token version in the same statement, so every
+ * token minted before it is void however close in time. Returns the user's address and new
+ * version, or undefined when the user no longer exists.
+ */
+export function setPassword(
   db: Executor,
   userId: number,
   passwordHash: string,
   now: Date,
-): Promise<void> {
+): Promise<Pick<UserRow, 'email' | 'token_version'> | undefined> {
   const at = nowIso(now);
-  await db
+  return db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+    .set((eb) => ({
+      password_hash: passwordHash,
+      password_changed_at: at,
+      token_version: eb('token_version', '+', 1),
+      updated_at: at,
+    }))
     .where('id', '=', userId)
-    .execute();
+    .returning(['email', 'token_version'])
+    .executeTakeFirst();
 }
 
 /** Links a Google subject to an account that has none yet; false when it already has one. */

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001_initial.js';
 import { performanceMigration } from './migrations/0004_performance.js';
 import { dataVersionsMigration } from './migrations/0005_data_versions.js';
 import { versionStripesMigration } from './migrations/0006_version_stripes.js';
+import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -15,6 +16,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_performance': performanceMigration(dialect),
     '0005_data_versions': dataVersionsMigration(dialect),
     '0006_version_stripes': versionStripesMigration(dialect),
+    '0008_token_versions': tokenVersionsMigration(),
   };
 }
 

@@ -14,6 +14,8 @@ export interface UsersTable {
   password_hash: string | null;
   google_sub: string | null;
   password_changed_at: Timestamp;
+  /** Raised by every password change and reset; access tokens and sign-ins carry it. */
+  token_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -45,6 +47,8 @@ export interface RefreshTokensTable {
   family_expires_at: Timestamp;
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The user's token version when the family's sign-in began. */
+  token_version: number;
 }
 
 export interface PasswordResetTokensTable {

@@ -39,9 +39,12 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
     .executeTakeFirstOrThrow();
 }
 
-/** The Authorization header of a signed-in user, minted with the product's own signing code. */
-export async function authHeader(secret: string, userId: number) {
-  return { authorization: `Bearer ${await signAccessToken(secret, userId)}` };
+/**
+ * The Authorization header of a signed-in user, minted with the product's own signing code, at
+ * the token version a user starts with (one whose password never changed).
+ */
+export async function authHeader(secret: string, userId: number, tokenVersion = 0) {
+  return { authorization: `Bearer ${await signAccessToken(secret, { userId, tokenVersion })}` };
 }
 
 /** A user and the header that signs requests in as them. */
