@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, buildPath } from '@um/contract';
 import type { App } from '../app-context.js';
 import { defaultRateLimits, type Config } from '../config.js';
-import { freezeClock } from '../test/auth-helpers.js';
+import { bearer, freezeClock, loginTokens } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';
 import { createTestApp, dialects, useTestApp } from '../test/harness.js';
-import { useSmtpCatcher } from '../test/smtp-catcher.js';
+import { resetLinkFrom, useSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.js';
 
 const PROBLEM = /^application\/problem\+json/;
 const MINUTE = 60_000;
@@ -38,6 +38,71 @@ function postFrom(
 ) {
   return app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
 }
+
+/** The failed-login limit the concurrency tests race, with per-address limits out of the way. */
+const racedLimits: Config['rateLimits'] = {
+  ...tight,
+  loginPerIp: { max: 10_000, windowMs: MINUTE },
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
+};
+
+/**
+ * 50 wrong passwords for one address, sent at once from 5 client addresses. Returns how many
+ * were checked (401) and how many refused before any check (429).
+ */
+async function wrongPasswordsAtOnce(app: App, email: string) {
+  const ips = Array.from({ length: 5 }, clientIp);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, index) =>
+      postFrom(app, ips[index % ips.length]!, apiPaths.login, {
+        email,
+        password: `wrong password ${index}`,
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.statusCode);
+  return {
+    checked: statuses.filter((status) => status === 401).length,
+    refused: statuses.filter((status) => status === 429).length,
+  };
+}
+
+/**
+ * Locks an account with wrong passwords from many addresses, then lets its owner reset the
+ * password through the mailed link. Returns the owner's login with the new password.
+ */
+async function lockThenReset(
+  app: App,
+  db: Parameters<typeof insertUser>[0],
+  smtp: SmtpCatcher,
+  appUrl: string,
+) {
+  const user = await insertUser(db);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    expect(
+      (await postFrom(app, clientIp(), apiPaths.login, { email: user.email, password: 'x' }))
+        .statusCode,
+    ).toBe(401);
+  }
+  const locked = await postFrom(app, clientIp(), apiPaths.login, {
+    email: user.email,
+    password: DEFAULT_PASSWORD,
+  });
+  expect(locked.statusCode).toBe(429);
+  expect(
+    (await postFrom(app, clientIp(), apiPaths.forgotPassword, { email: user.email })).statusCode,
+  ).toBe(200);
+  const [mail] = await smtp.waitForMails(user.email);
+  const link = resetLinkFrom(mail!, appUrl);
+  const reset = await postFrom(app, clientIp(), buildPath(apiPaths.resetPassword, link), {
+    password: NEW_PASSWORD,
+    password2: NEW_PASSWORD,
+  });
+  expect(reset.statusCode).toBe(200);
+  return postFrom(app, clientIp(), apiPaths.login, { email: user.email, password: NEW_PASSWORD });
+}
+
+const NEW_PASSWORD = 'the owner chose a new one';
 
 function expectTooMany(response: Awaited<ReturnType<typeof postFrom>>, windowSeconds: number) {
   expect(response.statusCode, response.body).toBe(429);
@@ -117,6 +182,45 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         expect((await login(clientIp(), user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
       }
+    });
+
+    it('checks at most 10 of 50 wrong passwords for one address sent at once from 5 addresses', async () => {
+      const app = await createTestApp(dialect, { rateLimits: racedLimits });
+      try {
+        const user = await insertUser(app.database.db);
+        expect(await wrongPasswordsAtOnce(app.app, user.email)).toEqual({
+          checked: 10,
+          refused: 40,
+        });
+        const owner = await postFrom(app.app, clientIp(), apiPaths.login, {
+          email: user.email,
+          password: DEFAULT_PASSWORD,
+        });
+        expect(owner.statusCode).toBe(429);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('lifts the login lock of an address once its password is reset, so a lock somebody else caused never keeps the owner out', async () => {
+      const login = await lockThenReset(t.app, t.database.db, smtp, t.config.appUrl);
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('lifts the login lock of an address once its owner changes the password in a session still open', async () => {
+      const user = await insertUser(t.database.db);
+      const session = await loginTokens(t.app, user.email);
+      for (let attempt = 0; attempt < 4; attempt += 1) await login(clientIp(), user.email);
+      expect((await login(clientIp(), user.email, DEFAULT_PASSWORD)).statusCode).toBe(429);
+      const changed = await postFrom(
+        t.app,
+        clientIp(),
+        apiPaths.changePassword,
+        { current_password: DEFAULT_PASSWORD, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+        bearer(session.access),
+      );
+      expect(changed.statusCode).toBe(200);
+      expect((await login(clientIp(), user.email, NEW_PASSWORD)).statusCode).toBe(200);
     });
 
     it('still mails a reset link to an account locked by failed logins', async () => {
@@ -254,6 +358,39 @@ describe('rate limits when Redis is unreachable', () => {
 const redisUrls = process.env['TEST_REDIS_URL'] ? [process.env['TEST_REDIS_URL']] : [];
 
 describe.each(redisUrls)('rate limits shared through Redis at %s', (redisUrl) => {
+  const smtp = useSmtpCatcher();
+
+  it('checks at most 10 of 50 wrong passwords for one address sent at once to two API processes', async () => {
+    const first = await createTestApp('sqlite', { rateLimits: racedLimits, redisUrl });
+    const second = await createTestApp('sqlite', { rateLimits: racedLimits, redisUrl });
+    try {
+      const email = `${unique('race')}@school.test`;
+      const [one, two] = await Promise.all([
+        wrongPasswordsAtOnce(first.app, email),
+        wrongPasswordsAtOnce(second.app, email),
+      ]);
+      expect(one.checked + two.checked).toBe(10);
+      expect(one.refused + two.refused).toBe(90);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('lifts the shared login lock of an address once its password is reset', async () => {
+    const app = await createTestApp('sqlite', {
+      rateLimits: tight,
+      redisUrl,
+      smtpUrl: smtp.url,
+    });
+    try {
+      const login = await lockThenReset(app.app, app.database.db, smtp, app.config.appUrl);
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('counts one limit across two API processes', async () => {
     const first = await createTestApp('sqlite', { rateLimits: tight, redisUrl });
     const second = await createTestApp('sqlite', { rateLimits: tight, redisUrl });

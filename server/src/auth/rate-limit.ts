@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
@@ -20,9 +20,14 @@ interface Count {
   ttl: number;
 }
 
-interface Counters {
+export interface Counters {
+  /** Raises the key's count by one and returns it, in one step: no two callers see one count. */
   incr(key: string, windowMs: number): Promise<Count>;
   read(key: string): Promise<Count>;
+  /** Lowers the count of a window still running by one, never below zero. */
+  decr(key: string): Promise<void>;
+  /** Ends the key's window: the next count starts from zero. */
+  clear(key: string): Promise<void>;
 }
 
 const MEMORY_MAX_KEYS = 100_000;
@@ -48,6 +53,15 @@ class MemoryCounters implements Counters {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= now) return { current: 0, ttl: 0 };
     return { current: window.count, ttl: window.resetAt - now };
+  }
+
+  async decr(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
+  }
+
+  async clear(key: string): Promise<void> {
+    this.windows.delete(key);
   }
 
   /** Drops finished windows, then the oldest ones, so a flood of keys cannot exhaust memory. */
@@ -78,9 +92,17 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {tonumber(current), ttl}`;
 
+// Only a window that is still running is lowered: DECR on an expired key would start a
+// negative count that never expires.
+const DECR_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current and tonumber(current) > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 type RedisWithCounters = Redis & {
   umRateIncr(key: string, windowMs: number): Promise<[number, number]>;
   umRateRead(key: string): Promise<[number, number]>;
+  umRateDecr(key: string): Promise<number>;
 };
 
 const REDIS_PREFIX = 'um:rate:';
@@ -95,25 +117,36 @@ class SharedCounters implements Counters {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async incr(key: string, windowMs: number): Promise<Count> {
-    const result = await this.tryRedis(() => this.redis.umRateIncr(REDIS_PREFIX + key, windowMs));
-    return result ?? this.fallback.incr(key, windowMs);
-  }
-
   async read(key: string): Promise<Count> {
     const result = await this.tryRedis(() => this.redis.umRateRead(REDIS_PREFIX + key));
-    return result ?? this.fallback.read(key);
+    return result ? { current: result[0], ttl: result[1] } : this.fallback.read(key);
   }
 
-  private async tryRedis(run: () => Promise<[number, number]>): Promise<Count | null> {
+  async decr(key: string): Promise<void> {
+    const result = await this.tryRedis(() => this.redis.umRateDecr(REDIS_PREFIX + key));
+    if (result === null) await this.fallback.decr(key);
+  }
+
+  /** Both places: a count this process kept while Redis was away must not outlive it either. */
+  async clear(key: string): Promise<void> {
+    await this.fallback.clear(key);
+    await this.tryRedis(() => this.redis.del(REDIS_PREFIX + key));
+  }
+
+  async incr(key: string, windowMs: number): Promise<Count> {
+    const result = await this.tryRedis(() => this.redis.umRateIncr(REDIS_PREFIX + key, windowMs));
+    return result ? { current: result[0], ttl: result[1] } : this.fallback.incr(key, windowMs);
+  }
+
+  private async tryRedis<T>(run: () => Promise<T>): Promise<T | null> {
     if (this.redis.status === 'ready') {
       try {
-        const [current, ttl] = await run();
+        const result = await run();
         if (this.degraded) {
           this.degraded = false;
           this.log.info('Redis answers again: rate limits are shared between processes');
         }
-        return { current, ttl };
+        return result;
       } catch (error) {
         this.markDegraded(error);
         return null;
@@ -156,11 +189,10 @@ function storeOf(counters: Counters): FastifyRateLimitStoreCtor {
       );
     }
 
+    /** Each route's per-address counts under keys of their own. */
     child(options: unknown): FastifyRateLimitStore {
       const route = (options as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      const prefix =
-        typeof route?.url === 'string' ? `ip:${String(route.method)}:${route.url}:` : 'account:';
-      return new CountersStore(undefined, prefix);
+      return new CountersStore(undefined, `ip:${String(route?.method)}:${String(route?.url)}:`);
     }
   }
   return CountersStore;
@@ -177,6 +209,7 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisW
   }) as RedisWithCounters;
   redis.defineCommand('umRateIncr', { numberOfKeys: 1, lua: INCR_SCRIPT });
   redis.defineCommand('umRateRead', { numberOfKeys: 1, lua: READ_SCRIPT });
+  redis.defineCommand('umRateDecr', { numberOfKeys: 1, lua: DECR_SCRIPT });
   // Errors surface through the counters' fallback; this only keeps them out of stderr.
   redis.on('error', () => undefined);
   try {
@@ -214,6 +247,14 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
     store: storeOf(counters),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
+  app.decorate('rateLimitCounters', counters);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counters every rate limit of this app counts in (registerRateLimiting). */
+    rateLimitCounters: Counters;
+  }
 }
 
 /** Route config for a per-client-address limit. */
@@ -222,46 +263,63 @@ export function perIpLimit(rule: RateLimitRule) {
 }
 
 export interface AccountLimiter {
-  /** Counts one event for the account; 429 once the limit is passed. */
-  hit(request: FastifyRequest, account: string): Promise<void>;
+  /**
+   * Counts one event for the account, then refuses with 429 if that count is over the limit.
+   * Counting comes first and is one atomic step, so of requests sent at once at most the
+   * limit's worth get through.
+   */
+  hit(account: string): Promise<void>;
   /** Refuses with 429 when the account has used its limit, without counting. */
-  check(request: FastifyRequest, account: string): Promise<void>;
-  /** Counts one event without refusing (for counting failures after the fact). */
-  count(request: FastifyRequest, account: string): Promise<void>;
+  check(account: string): Promise<void>;
+  /** Counts one event without refusing (for counting after the fact). */
+  count(account: string): Promise<void>;
+  /**
+   * Runs an attempt that counts against the account only when `failed` says it failed. It is
+   * counted (hit) before it runs, so parallel attempts cannot all run, and given back after.
+   */
+  attempt<T>(account: string, run: () => Promise<T>, failed: (result: T) => boolean): Promise<T>;
+  /** Forgets the account's count: its window starts again from zero. */
+  clear(account: string): Promise<void>;
 }
-
-const accountKey = Symbol('rate-limit account key');
-type KeyedRequest = FastifyRequest & { [accountKey]?: string };
 
 /**
  * A limit per account (the normalised e-mail address), counted the same way whether or not an
  * account exists, so being limited tells nothing about the address.
  */
 export function accountLimiter(
-  app: Pick<FastifyInstance, 'createRateLimit'>,
+  app: Pick<FastifyInstance, 'rateLimitCounters'>,
   name: string,
   rule: RateLimitRule,
-) {
-  const limit = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request) => `${name}:${(request as KeyedRequest)[accountKey] ?? ''}`,
-  });
-  const run = async (request: FastifyRequest, account: string, increment: boolean) => {
-    (request as KeyedRequest)[accountKey] = account;
-    return limit(request, { increment });
+): AccountLimiter {
+  const counters = app.rateLimitCounters;
+  const keyOf = (account: string) => `account:${name}:${account}`;
+  const hit = async (account: string) => {
+    const { current, ttl } = await counters.incr(keyOf(account), rule.windowMs);
+    if (current > rule.max) throw tooManyRequests(ttl / 1000);
   };
   return {
-    async hit(request, account) {
-      const state = await run(request, account, true);
-      if (!state.isAllowed && state.isExceeded) throw tooManyRequests(state.ttlInSeconds);
+    hit,
+    async check(account) {
+      const { current, ttl } = await counters.read(keyOf(account));
+      if (current >= rule.max) throw tooManyRequests(ttl / 1000);
     },
-    async check(request, account) {
-      const state = await run(request, account, false);
-      if (!state.isAllowed && state.remaining <= 0) throw tooManyRequests(state.ttlInSeconds);
+    async count(account) {
+      await counters.incr(keyOf(account), rule.windowMs);
     },
-    async count(request, account) {
-      await run(request, account, true);
+    async attempt(account, run, failed) {
+      await hit(account);
+      let result;
+      try {
+        result = await run();
+      } catch (error) {
+        await counters.decr(keyOf(account));
+        throw error;
+      }
+      if (!failed(result)) await counters.decr(keyOf(account));
+      return result;
     },
-  } satisfies AccountLimiter;
+    async clear(account) {
+      await counters.clear(keyOf(account));
+    },
+  };
 }

@@ -77,9 +77,9 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       const { email } = request.body;
       // Counted once answered: a mail that could not be sent (503) must not use up the
       // address's retries, or an outage of the mail server would lock it out for the hour.
-      await signupMails.check(request, email);
+      await signupMails.check(email);
       await sendSignupCode(deps, email, new Date());
-      await signupMails.count(request, email);
+      await signupMails.count(email);
       return { detail: texts.register.otpSent };
     },
   );
@@ -114,12 +114,12 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     },
     async (request) => {
       const { email, password } = request.body;
-      await loginFailures.check(request, email);
-      const pair = await passwordLogin(deps, email, password, new Date());
-      if (!pair) {
-        await loginFailures.count(request, email);
-        throw unauthorized(texts.login.failed);
-      }
+      const pair = await loginFailures.attempt(
+        email,
+        () => passwordLogin(deps, email, password, new Date()),
+        (session) => session === null,
+      );
+      if (!pair) throw unauthorized(texts.login.failed);
       return tokens(pair);
     },
   );
@@ -200,6 +200,8 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         password,
         new Date(),
       );
+      // Whoever locked the address with wrong passwords, its owner has just proved who they are.
+      await loginFailures.clear(changed.email);
       return tokens(changed.tokens);
     },
   );
@@ -228,7 +230,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
         request.log.warn({ err: error }, 'mail server unreachable: reset link not promised');
         throw mailUnavailable();
       }
-      await resetMails.hit(request, email);
+      await resetMails.hit(email);
       const now = new Date();
       deps.background.run('password reset mail', () => sendResetLink(deps, email, now));
       return { detail: texts.forgotPassword.sent };
@@ -253,7 +255,15 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     async (request) => {
       const link = resetPasswordParamsSchema.safeParse(request.params);
       if (!link.success) throw badRequest(texts.resetPassword.failed);
-      await resetPassword(deps, link.data.id, link.data.token, request.body.password, new Date());
+      const email = await resetPassword(
+        deps,
+        link.data.id,
+        link.data.token,
+        request.body.password,
+        new Date(),
+      );
+      // A lock somebody else caused by sending wrong passwords must not keep the owner out.
+      await loginFailures.clear(email);
       return { detail: texts.resetPassword.succeeded };
     },
   );
