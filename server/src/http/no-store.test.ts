@@ -17,26 +17,16 @@ describe.each(dialects)('personal data is never cached, on %s', (dialect) => {
     expect(sent.statusCode).toBe(201);
     const message = sent.json<{ data: { id: number } }>().data;
 
+    const signedIn = (method: 'GET' | 'PATCH', url: string) =>
+      t.app.inject({ method, url, headers: auth });
     const answers = await Promise.all([
-      t.app.inject({ method: 'GET', url: apiPaths.students, headers: auth }),
-      t.app.inject({
-        method: 'GET',
-        url: buildPath(apiPaths.student, { id: student.id }),
-        headers: auth,
-      }),
-      t.app.inject({ method: 'GET', url: apiPaths.standards, headers: auth }),
-      t.app.inject({
-        method: 'GET',
-        url: buildPath(apiPaths.standard, { id: standard.id }),
-        headers: auth,
-      }),
-      t.app.inject({ method: 'GET', url: apiPaths.messages, headers: auth }),
-      t.app.inject({
-        method: 'PATCH',
-        url: buildPath(apiPaths.messageRead, { id: message.id }),
-        headers: auth,
-      }),
-      t.app.inject({ method: 'GET', url: apiPaths.profile, headers: auth }),
+      signedIn('GET', apiPaths.students),
+      signedIn('GET', buildPath(apiPaths.student, { id: student.id })),
+      signedIn('GET', apiPaths.standards),
+      signedIn('GET', buildPath(apiPaths.standard, { id: standard.id })),
+      signedIn('GET', apiPaths.messages),
+      signedIn('PATCH', buildPath(apiPaths.messageRead, { id: message.id })),
+      signedIn('GET', apiPaths.profile),
       postJson(t.app, apiPaths.login, { email: user.email, password: 'not the password' }),
       postJson(t.app, apiPaths.refresh, { refresh: tokens.refresh }),
       t.app.inject({ method: 'GET', url: apiPaths.students }),
