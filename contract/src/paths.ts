@@ -23,6 +23,7 @@ export const apiPaths = {
   messages: '/api/message/',
   message: '/api/message/:id/',
   messageRead: '/api/message/:id/read/',
+  events: '/api/events/',
   health: '/healthz',
   ready: '/readyz',
 } as const;

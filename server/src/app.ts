@@ -20,6 +20,8 @@ import { standardsRoutes } from './standards/routes.js';
 import { studentsRoutes } from './students/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createEventBus } from './events/bus.js';
+import { liveUpdateRoutes, type LiveUpdateOptions } from './events/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { registerRateLimiting } from './auth/rate-limit.js';
 
@@ -28,6 +30,7 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  liveUpdates?: LiveUpdateOptions;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -74,6 +77,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer = overrides.mailer ?? createMailer(config, app.log);
   if (!overrides.mailer) app.addHook('onClose', () => mailer.close());
   const context: AppContext = { config, database, mailer };
+  const eventBus = createEventBus(config.database, database.db, app.log);
+  app.addHook('onClose', () => eventBus.close());
+  app.addHook('onReady', () => eventBus.started);
 
   const webAppFallback = config.webDistDir
     ? await registerWebApp(app, config.webDistDir)
@@ -106,6 +112,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Every API answer, from its first hook on: students, standards, the inbox, the profile
     // and tokens are personal data that no browser or proxy may keep.
     scope.addHook('onRequest', noStore);
+    // First: its hook publishes the changes of the write routes registered after it.
+    liveUpdateRoutes(scope, context, eventBus, overrides.liveUpdates);
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
     authRoutes(scope, context);

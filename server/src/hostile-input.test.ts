@@ -330,9 +330,12 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   });
 
   it('answers generated bodies, query strings, path ids and headers on every endpoint without a 5xx, with problem JSON for every error, storing nothing for a refused request and leaking nothing', async () => {
+    // A valid caller of the event stream gets a stream that never ends, which `inject` would
+    // wait for; its refusals are walked below and in events.test.ts.
+    const ending = routes.filter((route) => route.path !== apiPaths.events);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...routes).chain((route) =>
+        fc.constantFrom(...ending).chain((route) =>
           fc.record({
             route: fc.constant(route),
             params: fc.array(idSegment, { minLength: 2, maxLength: 2 }),
@@ -356,7 +359,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       route.path.startsWith('/management/') ||
       route.path.startsWith('/api/message/') ||
       route.path === apiPaths.profile ||
-      route.path === apiPaths.changePassword;
+      route.path === apiPaths.changePassword ||
+      route.path === apiPaths.events;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes.filter(isProtected)).chain((route) =>

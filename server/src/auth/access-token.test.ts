@@ -20,7 +20,12 @@ describe('reading access tokens', () => {
   it('reads the same token again with the same claims, and refuses a copy with its signature altered', async () => {
     const token = await signAccessToken(secret, { userId: 42, tokenVersion: 3 });
     const claims = readAccessToken(secret, token);
-    expect(claims).toEqual({ userId: 42, tokenVersion: 3, issuedAt: expect.any(Number) });
+    expect(claims).toEqual({
+      userId: 42,
+      tokenVersion: 3,
+      issuedAt: expect.any(Number),
+      expiresAt: claims!.issuedAt + ACCESS_TOKEN_TTL_SECONDS,
+    });
     expect(readAccessToken(secret, token)).toEqual(claims);
     expect(readAccessToken(secret, altered(token))).toBeNull();
   });

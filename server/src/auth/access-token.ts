@@ -69,6 +69,8 @@ export async function signAccessToken(
 export interface AccessClaims extends TokenSubject {
   /** Seconds since the epoch, as JWT `iat` counts them. */
   issuedAt: number;
+  /** Seconds since the epoch (`exp`): the token is valid up to that second included. */
+  expiresAt: number;
 }
 
 interface Verified {
@@ -114,13 +116,12 @@ export function readAccessToken(secret: string, token: string): AccessClaims | n
   const expiresAt = payload['exp'];
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof issuedAt !== 'number') return null;
   if (!Number.isSafeInteger(tokenVersion) || (tokenVersion as number) < 0) return null;
-  const claims = { userId, tokenVersion: tokenVersion as number, issuedAt };
-  if (typeof expiresAt === 'number') {
-    if (verified.size >= VERIFIED_LIMIT) {
-      const oldest = verified.keys().next().value;
-      if (oldest !== undefined) verified.delete(oldest);
-    }
-    verified.set(token, { claims, expiresAtMs: expiresAt * 1000 });
+  if (typeof expiresAt !== 'number') return null;
+  const claims = { userId, tokenVersion: tokenVersion as number, issuedAt, expiresAt };
+  if (verified.size >= VERIFIED_LIMIT) {
+    const oldest = verified.keys().next().value;
+    if (oldest !== undefined) verified.delete(oldest);
   }
+  verified.set(token, { claims, expiresAtMs: expiresAt * 1000 });
   return claims;
 }

@@ -77,7 +77,7 @@ export async function listInbox(
  * message). Joining every message to the user's states instead cost 20 ms at 10 000 messages
  * on every inbox load; these two counts read one small index each.
  */
-async function unreadCount(db: Executor, userId: number): Promise<number> {
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
   const { total, handled } = await db
     .selectNoFrom((eb) => [
       eb

@@ -39,6 +39,7 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.messages,
     {
       onRequest,
+      config: { liveChange: { entity: 'messages' } },
       schema: {
         tags,
         security,
@@ -57,6 +58,7 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.messageRead,
     {
       onRequest,
+      config: { liveChange: { entity: 'messages', callerOnly: true } },
       schema: {
         tags,
         security,
@@ -78,6 +80,7 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.message,
     {
       onRequest,
+      config: { liveChange: { entity: 'messages', callerOnly: true } },
       schema: {
         tags,
         security,

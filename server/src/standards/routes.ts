@@ -49,6 +49,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
     apiPaths.standards,
     {
       onRequest,
+      config: { liveChange: { entity: 'standards' } },
       schema: {
         tags,
         security,
@@ -96,6 +97,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
     apiPaths.standard,
     {
       onRequest,
+      config: { liveChange: { entity: 'standards' } },
       schema: {
         tags,
         security,
@@ -124,6 +126,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
     apiPaths.standard,
     {
       onRequest,
+      config: { liveChange: { entity: 'standards' } },
       schema: {
         tags,
         security,

@@ -91,6 +91,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.updateStudents,
     {
       onRequest,
+      config: { liveChange: { entity: 'students' } },
       schema: {
         tags,
         security,
@@ -114,6 +115,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.updateStudents,
     {
       onRequest,
+      config: { liveChange: { entity: 'students' } },
       schema: {
         tags,
         security,
@@ -138,6 +140,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
     apiPaths.updateStudents,
     {
       onRequest,
+      config: { liveChange: { entity: 'students' } },
       schema: {
         tags,
         security,

@@ -1,0 +1,167 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  apiPaths,
+  LIVE_HEARTBEAT_SECONDS,
+  liveEventNames,
+  problemSchema,
+  type LiveEntity,
+} from '@um/contract';
+import type { AppContext, ZodApp } from '../app-context.js';
+import { readAccessToken } from '../auth/access-token.js';
+import { currentUserId, requireUser } from '../auth/guard.js';
+import { unreadCount } from '../messages/repository.js';
+import type { EventBus, LiveChange } from './bus.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a successful answer of this route has changed, for the event stream: published
+     * once the handler has answered, so after its transaction committed, and never for an
+     * error answer. `callerOnly`: only the caller's own view changed (their read state).
+     */
+    liveChange?: { entity: LiveEntity; callerOnly?: boolean };
+  }
+}
+
+export interface LiveUpdateOptions {
+  /** How often a silent stream sends a comment line; tests shorten it. */
+  heartbeatMs?: number;
+}
+
+/** Changes that arrive together (a burst of writes) go out as one event of each kind. */
+const COALESCE_MS = 50;
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * The event stream of DESIGN.md 6 and the hook that feeds it: every route that declares a
+ * `liveChange` publishes it to the bus after a successful answer.
+ */
+export function liveUpdateRoutes(
+  app: ZodApp,
+  { config, database }: AppContext,
+  bus: EventBus,
+  options: LiveUpdateOptions = {},
+): void {
+  const { db } = database;
+  const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_SECONDS * 1000;
+  const streams = new Set<PassThrough>();
+
+  // onSend runs once the handler has returned (its writes committed) and before the answer
+  // leaves, so a client that hangs up early does not swallow the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const change = request.routeOptions.config.liveChange;
+    if (change && reply.statusCode < 400) {
+      bus.publish(
+        change.callerOnly
+          ? { entity: change.entity, userId: currentUserId(request) }
+          : { entity: change.entity },
+      );
+    }
+    return payload;
+  });
+
+  // Streams never finish by themselves: ending them before the server closes lets a SIGTERM
+  // drain the other requests and exit, and the clients reconnect to another process.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(
+    apiPaths.events,
+    {
+      onRequest: requireUser(db, config.jwtSecret),
+      schema: {
+        tags: ['events'],
+        security: [{ bearer: [] }],
+        summary:
+          'Server-Sent Events: `unread` ({ count }) first and on every change of it, `changed` ' +
+          '({ entity }) when anyone changes students, standards or messages. Ends when the ' +
+          'access token expires.',
+        produces: ['text/event-stream'],
+        response: { 401: problemSchema },
+      },
+    },
+    async (request, reply) => openStream(request, reply),
+  );
+
+  function openStream(request: FastifyRequest, reply: FastifyReply) {
+    const userId = currentUserId(request);
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const expiresAtMs = (readAccessToken(config.jwtSecret, token)?.expiresAt ?? 0) * 1000;
+
+    const stream = new PassThrough();
+    streams.add(stream);
+    let eventId = 0;
+    let unreadDue = true;
+    let lastUnread: number | null = null;
+    const changed = new Set<LiveEntity>();
+    let flushTimer: NodeJS.Timeout | undefined;
+    let flushing = false;
+
+    const write = (event: string, data: unknown) => {
+      if (stream.writableEnded) return;
+      eventId += 1;
+      stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+
+    async function flush(): Promise<void> {
+      flushTimer = undefined;
+      if (flushing || stream.writableEnded) return;
+      flushing = true;
+      try {
+        for (const entity of changed) write(liveEventNames.changed, { entity });
+        changed.clear();
+        if (unreadDue) {
+          unreadDue = false;
+          const count = await unreadCount(db, userId);
+          if (count !== lastUnread) {
+            lastUnread = count;
+            write(liveEventNames.unread, { count });
+          }
+        }
+      } catch (error) {
+        // The database is away: the count is sent again once the bus reconnects.
+        request.log.warn({ err: error }, 'live updates: could not read the unread count');
+      } finally {
+        flushing = false;
+      }
+      if (unreadDue || changed.size > 0) scheduleFlush();
+    }
+
+    function scheduleFlush(): void {
+      flushTimer ??= setTimeout(() => void flush(), COALESCE_MS);
+    }
+
+    const onChange = (change: LiveChange) => {
+      if (change.userId !== undefined && change.userId !== userId) return;
+      changed.add(change.entity);
+      if (change.entity === 'messages') unreadDue = true;
+      scheduleFlush();
+    };
+    const unsubscribe = bus.subscribe(onChange);
+    const heartbeat = setInterval(() => {
+      if (!stream.writableEnded) stream.write(': heartbeat\n\n');
+    }, heartbeatMs);
+    // The stream speaks for its token only as long as the token is valid; the client then
+    // refreshes and reconnects, and is authorised again.
+    const expiry = setTimeout(() => stream.end(), Math.max(0, expiresAtMs - Date.now() + 1));
+
+    stream.once('close', () => {
+      streams.delete(stream);
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      clearTimeout(flushTimer);
+    });
+
+    void flush();
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      .header('connection', 'close')
+      .send(stream);
+  }
+}
