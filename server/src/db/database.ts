@@ -7,7 +7,6 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type PostgresCursor,
@@ -20,6 +19,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { preparedStatementName } from './statement-names.js';
 
 export type Dialect = DatabaseConfig['dialect'];
 export type Db = Kysely<Database>;
@@ -144,25 +144,10 @@ function createPostgres(url: string, schema: string | undefined, max: number): D
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
-/** Names of the SQL texts that `prepared` marked, by text. */
-const preparedStatementNames = new Map<string, string>();
-
 /**
- * Marks a query compiled once, to run often, for PostgreSQL to keep prepared on each connection:
- * parsed and planned there once instead of on every run. Only for queries compiled once (the
- * guard's, the group insert's), since each text stays prepared as long as its connection lives.
- * SQLite keeps every statement prepared already (`withStatementCache`).
- */
-export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
-  if (!preparedStatementNames.has(query.sql)) {
-    preparedStatementNames.set(query.sql, `um_prepared_${preparedStatementNames.size + 1}`);
-  }
-  return query;
-}
-
-/**
- * The pool as Kysely sees it, sending the texts `prepared` marked as named statements. Kysely
- * keeps one connection object per client it is given, so each client is wrapped only once.
+ * The pool as Kysely sees it, sending the texts kept prepared (prepared-query.ts) as named
+ * statements. Kysely keeps one connection object per client it is given, so each client is
+ * wrapped only once.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PreparingClient>();
@@ -188,7 +173,7 @@ class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // Kysely streams through a cursor only when given a cursor class, which this dialect is not.
     if (typeof textOrCursor !== 'string') throw new Error('Streaming queries are not set up.');
-    const name = preparedStatementNames.get(textOrCursor);
+    const name = preparedStatementName(textOrCursor);
     const values = [...parameters];
     // pg's result names its command with any string; the queries here are Kysely's own.
     return this.client.query(
@@ -199,18 +184,6 @@ class PreparingClient implements PostgresPoolClient {
   release(): void {
     this.client.release();
   }
-}
-
-/**
- * A query compiled once, to run with other values for its parameters (in the order they appear
- * in its SQL): on the paths every request takes, building and compiling the same query again
- * cost more than running it.
- */
-export function withParameters<Row>(
-  query: CompiledQuery<Row>,
-  parameters: readonly unknown[],
-): CompiledQuery<Row> {
-  return { ...query, parameters };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
