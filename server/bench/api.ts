@@ -672,6 +672,8 @@ function counter(): () => number {
 }
 
 function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
+  // What a run writes is marked with the run, so that runs on one kept file never collide.
+  const run = Date.now().toString(36);
   const token = inTurn(tokens);
   const auth = () => ({ authorization: `Bearer ${token()}` });
   const json = () => ({ ...auth(), 'content-type': 'application/json' });
@@ -715,8 +717,8 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
       const n = created();
       return {
         name: `Bench Student ${n}`,
-        email: `bench.student${n}@pupils.example`,
-        roll_number: `B-${n}`,
+        email: `bench.student.${run}.${n}@pupils.example`,
+        roll_number: `B-${run}-${n}`,
         standard: standardIds[n % standardIds.length],
         phone_number: '+1 (555) 010-0000',
         address: `${n} Station Road, Northfield`,
@@ -770,7 +772,7 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
     () => apiPaths.standards,
     () => {
       const n = madeStandards();
-      return { name: `Bench Section ${n}`, grade_level: 1 + (n % 12), description: 'Bench' };
+      return { name: `Bench ${run} ${n}`, grade_level: 1 + (n % 12), description: 'Bench' };
     },
   );
   const editedStandards = counter();
@@ -781,7 +783,7 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
       return buildPath(apiPaths.standard, { id: standard?.id ?? 0 });
     },
     () => ({
-      name: `Renamed Section ${editedStandards()}`,
+      name: `Renamed ${run} ${editedStandards()}`,
       grade_level: 1,
       description: 'Renamed by the bench',
     }),
