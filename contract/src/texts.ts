@@ -89,3 +89,24 @@ export const appTexts = {
     updateFailed: 'Failed to update student. Please try again.',
   },
 } as const;
+
+/**
+ * The details of the API's own refusals (problem+json), for what the spec does not word: a
+ * missing record, a clash a constraint found, a request that names no record.
+ */
+export const problemTexts = {
+  studentNotFound: 'Student not found.',
+  standardNotFound: 'Standard not found.',
+  messageNotFound: 'Message not found.',
+  standardMissing: 'The chosen standard does not exist.',
+  rollNumberTaken: (rollNumber: string, standardName: string | undefined) =>
+    `Roll number "${rollNumber}" is already taken in ${
+      standardName === undefined ? 'this standard' : `standard "${standardName}"`
+    }.`,
+  standardNameTaken: (name: string, academicYear: string) =>
+    `A standard named "${name}" already exists for ${academicYear}.`,
+  standardInUse: (name: string, students: number) =>
+    `Standard "${name}" is in use by ${students === 1 ? '1 student' : `${students} students`}.`,
+  deleteIdsDiffer: 'The id in the body and the id in the query differ.',
+  deleteIdMissing: 'Say which student to delete: send its id.',
+} as const;

@@ -4,7 +4,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { noStore, registerSecurityHeaders, securityHeaders } from './http/security.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const database = overrides.database ?? createDatabase(config.database);
   if (!overrides.database) app.addHook('onClose', () => database.destroy());

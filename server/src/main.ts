@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 // V8 lets the old generation grow to up to four times what survived its last full collection
 // before collecting again. Under load that was some 100 MB of garbage on a live heap of ~30 MB,
 // and a peak RSS of 290-310 MB; a fixed factor of 1.3 keeps it near 200 MB at no CPU cost that
-// the bench can tell (BENCHMARKS.md, fix 18). V8 reads the factor at every collection.
+// the bench can tell (decision 0022). V8 reads the factor at every collection.
 setFlagsFromString('--heap-growing-percent=30');
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@
  *
  * They are read as `texts.<area>` (contract/src/texts.ts), a namespace over modules of
  * their own, so that a bundle carries only the texts of the screens it holds: the login page
- * does not download the students screen's texts (issue 7, its size budget).
+ * does not download the students screen's texts (its size budget in BENCHMARKS.md).
  */
 export * from './frame.js';
 export * from './records.js';

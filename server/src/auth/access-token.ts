@@ -10,7 +10,7 @@ type Verifier = (token: string) => Record<string, unknown>;
 /**
  * Every authenticated request checks an access token, so the check is synchronous node:crypto
  * HMAC (fast-jwt). jose went through WebCrypto: a key import and a thread-pool round trip per
- * request, about 100 µs of CPU in the profile of a student page (BENCHMARKS.md, cause A).
+ * request, about 100 µs of CPU in the profile of a student page (decision 0013).
  */
 const signers = new Map<string, Signer>();
 const verifiers = new Map<string, Verifier>();
@@ -88,7 +88,7 @@ const verifiedBySecret = new Map<string, Map<string, Verified>>();
  *
  * A signed-in screen sends the same token with every call for 15 minutes, so a token that
  * passed is kept, by its exact text, until its `exp`: checking the signature again cost ~10 µs
- * of a cached student page's ~110 (BENCHMARKS.md, fix 20). Whether its user still exists and
+ * a request (decision 0016). Whether its user still exists and
  * still counts is not kept: the guard reads that on every request. A token that fails is not
  * kept, and any other text, however close, is checked in full.
  */

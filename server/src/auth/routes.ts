@@ -42,7 +42,7 @@ const problems = (...statuses: number[]) =>
 
 const bearer = [{ bearer: [] }];
 
-/** The auth API of issue 3: sign-up by e-mail code, login, sessions, passwords and Google. */
+/** The auth API: sign-up by e-mail code, login, sessions, passwords and Google. */
 export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext): void {
   const db = database.db;
   const secret = config.jwtSecret;

@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/harness.js';
-import { insertUser } from '../test/factories.js';
-import {
-  WAL_CHECKPOINT_PAGES,
-  createDatabase,
-  isDatabaseUnavailable,
-  prepared,
-  withParameters,
-} from './database.js';
+import { WAL_CHECKPOINT_PAGES, createDatabase, isDatabaseUnavailable } from './database.js';
 
 const failure = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -68,34 +60,4 @@ describe('the SQLite write-ahead log', () => {
       rmSync(directory, { recursive: true, force: true });
     }
   });
-});
-
-describe('queries marked prepared', () => {
-  it.runIf(process.env['TEST_POSTGRES_URL'])(
-    'are prepared once on a PostgreSQL connection and answer each run with its own parameters',
-    async () => {
-      const database = await createTestDatabase('postgres');
-      const { db, destroy } = createDatabase(database.config, { poolSize: 1 });
-      try {
-        const users = [await insertUser(db), await insertUser(db)];
-        const findEmail = prepared(
-          db.selectFrom('users').select(['id', 'email']).where('id', '=', 0).compile(),
-        );
-
-        for (const user of [...users, ...users]) {
-          const { rows } = await db.executeQuery(withParameters(findEmail, [user.id]));
-          expect(rows).toEqual([{ id: user.id, email: user.email }]);
-        }
-
-        // The one connection's named statements: the marked query only, not this one.
-        const { rows } = await sql<{
-          statement: string;
-        }>`select statement from pg_prepared_statements`.execute(db);
-        expect(rows).toEqual([{ statement: findEmail.sql }]);
-      } finally {
-        await destroy();
-        await database.destroy();
-      }
-    },
-  );
 });

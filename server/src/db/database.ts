@@ -7,7 +7,6 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type PostgresCursor,
@@ -15,11 +14,13 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
   type SqliteDatabase,
+  type SqliteStatement,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { preparedStatementName } from './statement-names.js';
 
 export type Dialect = DatabaseConfig['dialect'];
 export type Db = Kysely<Database>;
@@ -62,7 +63,7 @@ function createSqlite(filename: string): DatabaseHandle {
   connection.pragma('synchronous = NORMAL');
   // A checkpoint copies the log back into the database and syncs both, inside whichever commit
   // reaches the mark, and copies a page once however many commits rewrote it. At SQLite's
-  // default mark, 1 000 pages, that was a third of a create's time (BENCHMARKS.md, fix 23).
+  // default mark, 1 000 pages, that was a third of a create's time (decision 0019).
   connection.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   // After a reader held checkpoints back, the log shrinks to this once it is written anew.
   connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
@@ -80,7 +81,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * 10 µs each). The product sends a few dozen distinct SQL texts, so a small cache holds them all.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -88,7 +89,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) {
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = readingRowsFast(sqlite.prepare(text));
         if (statements.size >= STATEMENT_CACHE_SIZE) {
           const oldest = statements.keys().next().value;
           if (oldest !== undefined) statements.delete(oldest);
@@ -96,6 +97,34 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       }
       statements.set(text, statement);
       return statement;
+    },
+  };
+}
+
+/**
+ * A reading statement that makes its rows in JavaScript from SQLite's arrays of values.
+ * better-sqlite3 makes each row object in C++ one property at a time, which cost about 40 % of
+ * reading a page of 51 students (131 µs as objects, 80 µs as arrays); a function made once per
+ * statement gives every row the same shape in one object literal. Rows keep better-sqlite3's
+ * own form: a column named twice keeps the last value.
+ */
+function readingRowsFast(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  const distinct = [...new Set(names)];
+  const body = distinct
+    .map((name) => `${JSON.stringify(name)}: values[${names.lastIndexOf(name)}]`)
+    .join(', ');
+  const toRow = new Function('values', `return { ${body} };`) as (values: unknown[]) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) {
+        yield toRow(values);
+      }
     },
   };
 }
@@ -144,25 +173,10 @@ function createPostgres(url: string, schema: string | undefined, max: number): D
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
-/** Names of the SQL texts that `prepared` marked, by text. */
-const preparedStatementNames = new Map<string, string>();
-
 /**
- * Marks a query compiled once, to run often, for PostgreSQL to keep prepared on each connection:
- * parsed and planned there once instead of on every run. Only for queries compiled once (the
- * guard's, the group insert's), since each text stays prepared as long as its connection lives.
- * SQLite keeps every statement prepared already (`withStatementCache`).
- */
-export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
-  if (!preparedStatementNames.has(query.sql)) {
-    preparedStatementNames.set(query.sql, `um_prepared_${preparedStatementNames.size + 1}`);
-  }
-  return query;
-}
-
-/**
- * The pool as Kysely sees it, sending the texts `prepared` marked as named statements. Kysely
- * keeps one connection object per client it is given, so each client is wrapped only once.
+ * The pool as Kysely sees it, sending the texts kept prepared (prepared-query.ts) as named
+ * statements. Kysely keeps one connection object per client it is given, so each client is
+ * wrapped only once.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PreparingClient>();
@@ -188,7 +202,7 @@ class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // Kysely streams through a cursor only when given a cursor class, which this dialect is not.
     if (typeof textOrCursor !== 'string') throw new Error('Streaming queries are not set up.');
-    const name = preparedStatementNames.get(textOrCursor);
+    const name = preparedStatementName(textOrCursor);
     const values = [...parameters];
     // pg's result names its command with any string; the queries here are Kysely's own.
     return this.client.query(
@@ -199,18 +213,6 @@ class PreparingClient implements PostgresPoolClient {
   release(): void {
     this.client.release();
   }
-}
-
-/**
- * A query compiled once, to run with other values for its parameters (in the order they appear
- * in its SQL): on the paths every request takes, building and compiling the same query again
- * cost more than running it.
- */
-export function withParameters<Row>(
-  query: CompiledQuery<Row>,
-  parameters: readonly unknown[],
-): CompiledQuery<Row> {
-  return { ...query, parameters };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -5,6 +5,7 @@ import { performanceMigration } from './migrations/0004_performance.js';
 import { dataVersionsMigration } from './migrations/0005_data_versions.js';
 import { versionStripesMigration } from './migrations/0006_version_stripes.js';
 import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
+import { listIndexesMigration } from './migrations/0009_list_indexes.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -17,6 +18,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_data_versions': dataVersionsMigration(dialect),
     '0006_version_stripes': versionStripesMigration(dialect),
     '0008_token_versions': tokenVersionsMigration(),
+    '0009_list_indexes': listIndexesMigration(dialect),
   };
 }
 

@@ -99,17 +99,16 @@ export interface MessageStatesTable {
 }
 
 /**
- * Raised by triggers on every write to the table named (migration 0005); a name's version is
- * the sum of its rows, one per stripe (migration 0006).
+ * SQLite's search index (migration 0009): one row per distinct three-character piece of a
+ * student's lower-cased name, e-mail and roll number, in the list's order within each piece.
  */
-export interface DataVersionsTable {
+export interface StudentTrigramsTable {
+  trigram: string;
   name: string;
-  stripe: Generated<number>;
-  version: number;
+  id: number;
 }
 
 export interface Database {
-  data_versions: DataVersionsTable;
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
   mail_cooldowns: MailCooldownsTable;
@@ -117,6 +116,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   standards: StandardsTable;
   students: StudentsTable;
+  student_trigrams: StudentTrigramsTable;
   messages: MessagesTable;
   message_states: MessageStatesTable;
 }

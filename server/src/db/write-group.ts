@@ -6,7 +6,7 @@
  * and goes out with the others that came meanwhile (group commit). A lone request waits for
  * nothing, and under load each commit carries many rows: one commit per row was most of a
  * create's cost, on SQLite because each commit writes the search index's pages anew, on
- * PostgreSQL because each is a round trip and a flush of the log (BENCHMARKS.md, fix 22).
+ * PostgreSQL because each is a round trip and a flush of the log (decision 0018).
  *
  * `write` settles each input on its own, so one refused row fails only its own request; a write
  * that fails as a whole fails every request of its group with that error.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, noNulCharacter, wellFormedText } from '@um/contract';
+import { ID_MAX, fieldTexts, noNulCharacter, wellFormedText } from '@um/contract';
 import { badRequest } from './problem.js';
 
 /**
@@ -18,8 +18,6 @@ export const cursorParts = {
     .refine(...wellFormedText),
 };
 
-const INVALID_CURSOR = 'The cursor is not valid. Load the list again from the first page.';
-
 export function encodeCursor(key: unknown): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
@@ -35,7 +33,8 @@ export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>
     key = undefined;
   }
   const parsed = schema.safeParse(key);
-  if (!parsed.success) throw badRequest(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+  if (!parsed.success)
+    throw badRequest(fieldTexts.cursorInvalid, { cursor: [fieldTexts.cursorInvalid] });
   return parsed.data;
 }
 

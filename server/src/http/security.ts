@@ -43,7 +43,7 @@ function helmetOptions(env: string): HelmetOptions {
 /**
  * The security headers, computed once. They never vary by request, yet helmet's middleware
  * (and @fastify/helmet around it) parsed the policy again for every answer: about 40 µs a
- * request, a fifth of what a small API call costs (BENCHMARKS.md, cause B). Helmet still
+ * request, a fifth of what a small API call costs (decision 0013). Helmet still
  * decides what they are; its middleware runs here once against a response that only records.
  */
 export function securityHeaders(env: string): Readonly<Record<string, string>> {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { gradeLevelSchema, type Standard, type StandardValues } from '@um/contract';
+import { gradeLevelSchema, problemTexts, type Standard, type StandardValues } from '@um/contract';
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Executor } from '../db/database.js';
 import type { StandardRow } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
 import { conflict, notFound } from '../http/problem.js';
 
@@ -10,7 +11,7 @@ type StandardWithCount = StandardRow & { student_count: number | null };
 /** The list's order, grade level then name then id, as a cursor: [grade_level, name, id]. */
 const cursorKeySchema = z.tuple([gradeLevelSchema, cursorParts.text, cursorParts.id]);
 
-export const standardNotFound = () => notFound('Standard not found.');
+export const standardNotFound = () => notFound(problemTexts.standardNotFound);
 
 function toStandard(row: StandardWithCount): Standard {
   return {
@@ -38,24 +39,43 @@ function selectWithStudentCount(db: Executor) {
     );
 }
 
+interface StandardListValues {
+  afterGrade: number;
+  afterName: string;
+  afterId: number;
+  limit: number;
+}
+
+/** A page of standards in their order; the first page or one after a cursor. */
+const standardsPage = (after: boolean) =>
+  preparedQuery((db, values: StandardListValues) => {
+    let select = selectWithStudentCount(db);
+    if (after) {
+      select = select.where((eb) =>
+        eb(
+          eb.refTuple('standards.grade_level', 'standards.name', 'standards.id'),
+          '>',
+          eb.tuple(values.afterGrade, values.afterName, values.afterId),
+        ),
+      );
+    }
+    return select
+      .orderBy('standards.grade_level')
+      .orderBy('standards.name')
+      .orderBy('standards.id')
+      .limit(values.limit);
+  });
+
+const standardsPages = { first: standardsPage(false), after: standardsPage(true) };
+
 export async function listStandards(db: Executor, query: { limit: number; cursor?: string }) {
   const after = decodeCursor(query.cursor, cursorKeySchema);
-  let select = selectWithStudentCount(db);
-  if (after) {
-    select = select.where((eb) =>
-      eb(
-        eb.refTuple('standards.grade_level', 'standards.name', 'standards.id'),
-        '>',
-        eb.tuple(after[0], after[1], after[2]),
-      ),
-    );
-  }
-  const rows = await select
-    .orderBy('standards.grade_level')
-    .orderBy('standards.name')
-    .orderBy('standards.id')
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await (after ? standardsPages.after : standardsPages.first).execute(db, {
+    afterGrade: after?.[0] ?? 0,
+    afterName: after?.[1] ?? '',
+    afterId: after?.[2] ?? 0,
+    limit: query.limit + 1,
+  });
   const page = toPage(rows, query.limit, (row) => [row.grade_level, row.name, row.id]);
   return { data: page.rows.map(toStandard), next_cursor: page.nextCursor };
 }
@@ -66,7 +86,7 @@ export async function findStandard(db: Executor, id: number): Promise<Standard |
 }
 
 function nameTaken(values: Pick<StandardValues, 'name' | 'academic_year'>) {
-  const message = `A standard named "${values.name}" already exists for ${values.academic_year}.`;
+  const message = problemTexts.standardNameTaken(values.name, values.academic_year);
   return conflict(message, { name: [message] });
 }
 
@@ -128,9 +148,7 @@ export async function deleteStandard(db: Executor, id: number): Promise<void> {
     if (!isForeignKeyViolation(error)) throw error;
     const standard = await findStandard(db, id);
     if (!standard) throw standardNotFound();
-    const students =
-      standard.student_count === 1 ? '1 student' : `${standard.student_count} students`;
-    throw conflict(`Standard "${standard.name}" is in use by ${students}.`);
+    throw conflict(problemTexts.standardInUse(standard.name, standard.student_count));
   }
   if (deleted === 0n) throw standardNotFound();
 }

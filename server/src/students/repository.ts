@@ -1,23 +1,22 @@
-import { expressionBuilder, sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Student, StudentValues } from '@um/contract';
+import { problemTexts, type Student, type StudentValues } from '@um/contract';
 import {
   isForeignKeyViolation,
   isUniqueViolation,
   nowIso,
-  prepared,
-  withParameters,
   type Dialect,
   type Executor,
 } from '../db/database.js';
-import type { Database, StudentRow } from '../db/schema.js';
+import { preparedQuery, preparedRowsQuery } from '../db/prepared-query.js';
+import type { StudentRow } from '../db/schema.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
 import { badRequest, conflict, notFound } from '../http/problem.js';
 
 /** The list's order, name then id, as a cursor: [name, id]. */
 const cursorKeySchema = z.tuple([cursorParts.text, cursorParts.id]);
 
-export const studentNotFound = () => notFound('Student not found.');
+export const studentNotFound = () => notFound(problemTexts.studentNotFound);
 
 function toStudent(row: StudentRow): Student {
   return {
@@ -38,30 +37,14 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The shortest text a trigram index (migration 0004) can look up. */
+/** The shortest text a trigram index (migrations 0004 and 0009) can look up. */
 const TRIGRAM_LENGTH = 3;
 
-const usesTrigramIndex = (text: string | undefined): text is string =>
-  text !== undefined && [...text].length >= TRIGRAM_LENGTH;
-
 /**
- * Students whose name, e-mail or roll number contains `text`, ignoring case. On SQLite a text
- * of three characters or more is looked up in the trigram index, as one quoted phrase so that
- * nothing in it is read as query syntax; otherwise the columns are compared, which PostgreSQL
- * answers from its pg_trgm indexes.
+ * SQLite's lower(), which the trigram table is built with: it folds ASCII letters only, so the
+ * search text is folded the same way to meet the same trigrams.
  */
-function matchesText(dialect: Dialect, text: string) {
-  if (dialect === 'sqlite' && usesTrigramIndex(text)) {
-    const phrase = `"${text.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref('students.id')} in (select rowid from students_search where students_search match ${phrase})`;
-  }
-  const pattern = containsPattern(text);
-  // PostgreSQL's LIKE is case-sensitive, so both sides are lower-cased; the pattern stays a
-  // bound parameter. (SQLite's lower() folds ASCII letters only.)
-  const matches = (column: 'name' | 'email' | 'roll_number') =>
-    sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
-  return sql<SqlBool>`(${matches('name')} or ${matches('email')} or ${matches('roll_number')})`;
-}
+const sqliteLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 export interface StudentListQuery {
   standard?: number | undefined;
@@ -70,48 +53,172 @@ export interface StudentListQuery {
   cursor?: string | undefined;
 }
 
+/** Every value a student list query may bind; each shape reads the ones it needs. */
+interface ListValues {
+  standard: number;
+  afterName: string;
+  afterId: number;
+  limit: number;
+  /** LIKE pattern of the search text. */
+  pattern: string;
+  /** The search text as SQLite's lower() folds it, and its first and last trigram. */
+  lowered: string;
+  firstTrigram: string;
+  lastTrigram: string;
+}
+
+type SearchKind = 'none' | 'columns' | 'trigrams';
+
+interface ListShape {
+  dialect: Dialect;
+  byStandard: boolean;
+  search: SearchKind;
+  after: boolean;
+}
+
+const studentColumns = [
+  'students.id',
+  'students.name',
+  'students.email',
+  'students.roll_number',
+  'students.standard_id',
+  'students.phone_number',
+  'students.address',
+  'students.created_at',
+  'students.updated_at',
+] as const;
+
+/**
+ * The student list in one of its shapes (a standard or not, a search or not, a first page or
+ * not), compiled once per shape. Each reads the page's rows in the list's order from an index
+ * and stops at the page's end, so a page costs the same at row 10 and at row 100 000:
+ *
+ * - no search: the covering indexes of migration 0009 hold every column in name order, so the
+ *   page is read from one index without a lookup per row;
+ * - a search of three characters or more on SQLite: the trigram table of migration 0009 is
+ *   keyed by (trigram, name, id), so the students holding the text's first trigram come out
+ *   already in the list's order; each is checked for its last trigram in the same index, then
+ *   against the text itself, and the walk stops once the page is full. Matching everything and
+ *   then sorting, as the FTS5 index did, cost in proportion to how many students match;
+ * - a search of three characters or more on PostgreSQL: the pg_trgm indexes find the matches
+ *   and only their keys are sorted. PostgreSQL's planner guesses how many students a substring
+ *   matches, and when it guesses "many" it walks the name index hoping to fill a page early:
+ *   for a name that sorts late or matches nobody that read all 100 000 rows (0.1-0.3 s, found
+ *   with EXPLAIN ANALYZE);
+ * - a shorter search compares the columns, lower-cased on both sides (PostgreSQL's LIKE is
+ *   case-sensitive), walking the name order until the page is full.
+ */
+function listQuery(shape: ListShape) {
+  return preparedQuery((db, values: ListValues) => {
+    const matchesColumns = () =>
+      sql<SqlBool>`(${sql.join(
+        (['name', 'email', 'roll_number'] as const).map(
+          (column) =>
+            sql`lower(${sql.ref(`students.${column}`)}) like lower(${values.pattern}) escape '\\'`,
+        ),
+        sql` or `,
+      )})`;
+
+    if (shape.search === 'trigrams' && shape.dialect === 'sqlite') {
+      const containsLowered = sql<SqlBool>`(${sql.join(
+        (['name', 'email', 'roll_number'] as const).map(
+          (column) => sql`instr(lower(${sql.ref(`students.${column}`)}), ${values.lowered}) > 0`,
+        ),
+        sql` or `,
+      )})`;
+      let select = db
+        .selectFrom('student_trigrams as hit')
+        .innerJoin('students', 'students.id', 'hit.id')
+        .select(studentColumns)
+        .where('hit.trigram', '=', values.firstTrigram)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('student_trigrams as also')
+              .select('also.id')
+              .where('also.trigram', '=', values.lastTrigram)
+              .whereRef('also.name', '=', 'hit.name')
+              .whereRef('also.id', '=', 'hit.id'),
+          ),
+        )
+        .where(containsLowered);
+      if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
+      if (shape.after) {
+        select = select.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('hit.name', 'hit.id'), '>', tuple(values.afterName, values.afterId)),
+        );
+      }
+      return select.orderBy('hit.name').orderBy('hit.id').limit(values.limit);
+    }
+
+    let filtered = db.selectFrom('students');
+    if (shape.byStandard) filtered = filtered.where('students.standard_id', '=', values.standard);
+    if (shape.search !== 'none') filtered = filtered.where(matchesColumns());
+    if (shape.after) {
+      filtered = filtered.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('students.name', 'students.id'), '>', tuple(values.afterName, values.afterId)),
+      );
+    }
+
+    if (shape.search === 'trigrams') {
+      return db
+        .with(
+          (cte) => cte('matches').materialized(),
+          () => filtered.select(['students.id', 'students.name']),
+        )
+        .selectFrom('students')
+        .select(studentColumns)
+        .where('students.id', 'in', (qb) =>
+          qb
+            .selectFrom('matches')
+            .select('matches.id')
+            .orderBy('matches.name')
+            .orderBy('matches.id')
+            .limit(values.limit),
+        )
+        .orderBy('students.name')
+        .orderBy('students.id');
+    }
+    return filtered
+      .select(studentColumns)
+      .orderBy('students.name')
+      .orderBy('students.id')
+      .limit(values.limit);
+  });
+}
+
+const listQueries = new Map<string, ReturnType<typeof listQuery>>();
+
+function listQueryOf(shape: ListShape) {
+  const key = JSON.stringify(shape);
+  let query = listQueries.get(key);
+  if (!query) listQueries.set(key, (query = listQuery(shape)));
+  return query;
+}
+
+const noText = '';
+
 export async function listStudents(db: Executor, dialect: Dialect, query: StudentListQuery) {
   const after = decodeCursor(query.cursor, cursorKeySchema);
-  const eb = expressionBuilder<Database, 'students'>();
-  const conditions: Expression<SqlBool>[] = [];
-  if (query.standard !== undefined) conditions.push(eb('standard_id', '=', query.standard));
-  if (query.q) conditions.push(matchesText(dialect, query.q));
-  if (after) conditions.push(eb(eb.refTuple('name', 'id'), '>', eb.tuple(after[0], after[1])));
-  const where = eb.and(conditions);
-
-  // PostgreSQL's planner guesses how many students a substring matches, and when it guesses
-  // "many" it walks the name index hoping to fill a page early: for a name that sorts late or
-  // matches nobody that reads all 100 000 rows (0.1-0.3 s, found with EXPLAIN ANALYZE). Taking
-  // the matches from the trigram indexes first, then sorting only their keys, costs what the
-  // matches cost; SQLite's trigram lookup above already works that way.
-  const rows =
-    dialect === 'postgres' && usesTrigramIndex(query.q)
-      ? await db
-          .with(
-            (cte) => cte('matches').materialized(),
-            (qb) => qb.selectFrom('students').select(['id', 'name']).where(where),
-          )
-          .selectFrom('students')
-          .selectAll('students')
-          .where('students.id', 'in', (qb) =>
-            qb
-              .selectFrom('matches')
-              .select('matches.id')
-              .orderBy('matches.name')
-              .orderBy('matches.id')
-              .limit(query.limit + 1),
-          )
-          .orderBy('students.name')
-          .orderBy('students.id')
-          .execute()
-      : await db
-          .selectFrom('students')
-          .selectAll()
-          .where(where)
-          .orderBy('name')
-          .orderBy('id')
-          .limit(query.limit + 1)
-          .execute();
+  const text = query.q ?? noText;
+  const characters = [...text];
+  const search: SearchKind =
+    text === noText ? 'none' : characters.length >= TRIGRAM_LENGTH ? 'trigrams' : 'columns';
+  const lowered = [...sqliteLower(text)];
+  const rows = await listQueryOf({
+    dialect,
+    byStandard: query.standard !== undefined,
+    search,
+    after: after !== undefined,
+  }).execute(db, {
+    standard: query.standard ?? 0,
+    afterName: after?.[0] ?? noText,
+    afterId: after?.[1] ?? 0,
+    limit: query.limit + 1,
+    pattern: containsPattern(text),
+    lowered: lowered.join(''),
+    firstTrigram: lowered.slice(0, TRIGRAM_LENGTH).join(''),
+    lastTrigram: lowered.slice(-TRIGRAM_LENGTH).join(''),
+  });
   const page = toPage(rows, query.limit, (row) => [row.name, row.id]);
   return { data: page.rows.map(toStudent), next_cursor: page.nextCursor };
 }
@@ -131,8 +238,7 @@ async function explainConstraint(
   values: StudentValues,
 ): Promise<never> {
   if (isForeignKeyViolation(error)) {
-    const message = 'The chosen standard does not exist.';
-    throw badRequest(message, { standard: [message] });
+    throw badRequest(problemTexts.standardMissing, { standard: [problemTexts.standardMissing] });
   }
   if (isUniqueViolation(error)) {
     const standard = await db
@@ -140,8 +246,7 @@ async function explainConstraint(
       .select('name')
       .where('id', '=', values.standard)
       .executeTakeFirst();
-    const where = standard ? `standard "${standard.name}"` : 'this standard';
-    const message = `Roll number "${values.roll_number}" is already taken in ${where}.`;
+    const message = problemTexts.rollNumberTaken(values.roll_number, standard?.name);
     throw conflict(message, { roll_number: [message] });
   }
   throw error;
@@ -176,10 +281,11 @@ const rollKey = (standard: number, rollNumber: string) => `${standard}\u0000${ro
 
 /**
  * Adds students as one multi-row insert, one commit. Each input settles on its own: if the
- * insert is refused as a whole (a taken roll number, a missing standard, two inputs with the
- * same roll number), every student is then added alone, so each request gets the answer it
- * would have had on its own and the others are still added. Not for use inside a transaction:
- * on PostgreSQL a refused statement ends it.
+ * insert is refused for a row's sake (a taken roll number, a missing standard, two inputs with
+ * the same roll number), every student is then added alone, so each request gets the answer it
+ * would have had on its own and the others are still added. Any other failure (the database
+ * unavailable, a bug) fails the whole group with its own error. Not for use inside a
+ * transaction: on PostgreSQL a refused statement ends it.
  */
 export async function createStudents(
   db: Executor,
@@ -187,11 +293,15 @@ export async function createStudents(
 ): Promise<PromiseSettledResult<Student>[]> {
   if (inputs.length > 1) {
     const now = nowIso();
-    const parameters = inputs.flatMap((values) => Object.values(insertedRow(values, now)));
-    const rows = await db
-      .executeQuery(withParameters(multiRowInsert(db, inputs.length), parameters))
-      .then((result) => result.rows)
-      .catch(() => undefined);
+    let rows: StudentRow[] | undefined;
+    try {
+      rows = await multiRowInsert(inputs.length).execute(
+        db,
+        inputs.map((values) => insertedRow(values, now)),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
+    }
     if (rows) {
       const byKey = new Map(rows.map((row) => [rollKey(row.standard_id, row.roll_number), row]));
       return inputs.map((values) => {
@@ -209,32 +319,33 @@ function insertedRow(values: StudentValues, now: string) {
   return { ...columns(values), created_at: now, updated_at: now };
 }
 
-const multiRowInserts = new WeakMap<Executor, Map<number, CompiledQuery<StudentRow>>>();
+type InsertedRow = ReturnType<typeof insertedRow>;
+
+const insertedKeys = {
+  name: true,
+  email: true,
+  roll_number: true,
+  standard_id: true,
+  phone_number: true,
+  address: true,
+  created_at: true,
+  updated_at: true,
+} as const;
+
+const multiRowInserts = new Map<number, ReturnType<typeof multiRowInsertOf>>();
+
+const multiRowInsertOf = (count: number) =>
+  preparedRowsQuery(count, insertedKeys, (db, rows: InsertedRow[]) =>
+    db.insertInto('students').values(rows).returningAll(),
+  );
 
 /**
- * The insert of `count` students, compiled once per database and count: building and compiling
- * it for every group was about a twentieth of a create's CPU (BENCHMARKS.md, fix 23). Its
- * parameters are the values of `insertedRow`, row after row, in the order that function gives
- * them.
+ * The insert of `count` students, compiled once per count: building and compiling it for
+ * every group was about a twentieth of a create's CPU (decision 0018).
  */
-function multiRowInsert(db: Executor, count: number): CompiledQuery<StudentRow> {
-  let byCount = multiRowInserts.get(db);
-  if (!byCount) multiRowInserts.set(db, (byCount = new Map()));
-  let query = byCount.get(count);
-  if (!query) {
-    const placeholder = insertedRow(
-      { name: '', email: '', roll_number: '', standard: 0, phone_number: '', address: '' },
-      '',
-    );
-    query = prepared(
-      db
-        .insertInto('students')
-        .values(Array.from({ length: count }, () => placeholder))
-        .returningAll()
-        .compile(),
-    );
-    byCount.set(count, query);
-  }
+function multiRowInsert(count: number) {
+  let query = multiRowInserts.get(count);
+  if (!query) multiRowInserts.set(count, (query = multiRowInsertOf(count)));
   return query;
 }
 

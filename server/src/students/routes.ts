@@ -3,6 +3,7 @@ import {
   apiPaths,
   idParamsSchema,
   problemSchema,
+  problemTexts,
   studentDeleteSchema,
   studentInputSchema,
   studentListQuerySchema,
@@ -12,11 +13,9 @@ import {
   type StudentValues,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { currentDataVersion, requireUser } from '../auth/guard.js';
+import { requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
 import { badRequest } from '../http/problem.js';
-import { sendJsonText } from '../http/json-text.js';
-import { createStudentListCache } from './list-cache.js';
 import {
   createStudents,
   deleteStudent,
@@ -36,8 +35,6 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   const { db } = database;
   // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
   const onRequest = requireUser(db, config.jwtSecret);
-  const onListRequest = requireUser(db, config.jwtSecret, { dataVersion: 'students' });
-  const studentListJson = createStudentListCache();
   const createStudent = groupConcurrentWrites(
     (inputs: StudentValues[]) => createStudents(db, inputs),
     { maxGroupSize: MAX_STUDENTS_PER_INSERT },
@@ -46,7 +43,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.get(
     apiPaths.students,
     {
-      onRequest: onListRequest,
+      onRequest,
       schema: {
         tags,
         security,
@@ -55,12 +52,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
         response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request, reply) => {
-      const json = await studentListJson(request.query, currentDataVersion(request), () =>
-        listStudents(db, database.dialect, request.query),
-      );
-      return sendJsonText(reply, json);
-    },
+    async (request) => listStudents(db, database.dialect, request.query),
   );
 
   app.get(
@@ -160,13 +152,11 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       const fromBody = request.body?.id;
       const fromQuery = request.query.id;
       if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) {
-        const message = 'The id in the body and the id in the query differ.';
-        throw badRequest(message, { id: [message] });
+        throw badRequest(problemTexts.deleteIdsDiffer, { id: [problemTexts.deleteIdsDiffer] });
       }
       const id = fromBody ?? fromQuery;
       if (id === undefined) {
-        const message = 'Say which student to delete: send its id.';
-        throw badRequest(message, { id: [message] });
+        throw badRequest(problemTexts.deleteIdMissing, { id: [problemTexts.deleteIdMissing] });
       }
       await deleteStudent(db, id);
       return reply.code(204).send(null);

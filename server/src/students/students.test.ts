@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { studentInputSchema, type Student } from '@um/contract';
 import { nowIso } from '../db/database.js';
 import { encodeCursor } from '../http/keyset.js';
@@ -368,6 +369,37 @@ describe.each(dialects)('students API on %s', (dialect) => {
     expect(
       (await page(`standard=${standard.id}`)).data.map((student) => student.roll_number),
     ).toHaveLength(3);
+  });
+
+  it('lets createStudents fail the whole group with the error of a failure that is no refusal, adding nobody alone', async () => {
+    const { db } = t.database;
+    const standard = await insertStandard(db, { name: unique('8 E ') });
+    const failure = 'The disk is on fire.';
+    // A failure the insert meets for one row that is not a constraint's refusal.
+    if (dialect === 'sqlite') {
+      await sql`
+        create trigger students_fail before insert on students when new.roll_number = 'FAILS'
+        begin select raise(abort, ${sql.lit(failure)}); end`.execute(db);
+    } else {
+      await sql`
+        create function students_fail() returns trigger language plpgsql as $$
+        begin raise exception ${sql.lit(failure)}; end $$`.execute(db);
+      await sql`
+        create trigger students_fail before insert on students for each row
+        when (new.roll_number = 'FAILS') execute function students_fail()`.execute(db);
+    }
+    try {
+      const inputs = ['21', 'FAILS'].map((roll_number) =>
+        studentInputSchema.parse(buildStudent({ standard: standard.id, roll_number })),
+      );
+      await expect(createStudents(db, inputs)).rejects.toThrow(failure);
+      expect((await page(`standard=${standard.id}`)).data).toEqual([]);
+    } finally {
+      await sql`drop trigger students_fail ${sql.raw(dialect === 'sqlite' ? '' : 'on students')}`.execute(
+        db,
+      );
+      if (dialect === 'postgres') await sql`drop function students_fail()`.execute(db);
+    }
   });
 
   it('answers GET of one student with {data}, 404 for an unknown id and 400 for a malformed id', async () => {

@@ -6,7 +6,7 @@ export const VERSION_STRIPES = 16;
 
 /**
  * A version becomes the sum of a few rows (stripes) instead of one row, found by `npm run
- * bench` (BENCHMARKS.md, fix 17). On PostgreSQL the trigger of migration 0005 updated one row
+ * bench` (decision 0022). On PostgreSQL the trigger of migration 0005 updated one row
  * in every student write, and a row's lock is held until the transaction has committed, WAL
  * flush included: concurrent creates waited for each other's commit one by one, 3 000 inserts
  * a second with ten connections against 6 300 without the trigger. Each transaction now raises
