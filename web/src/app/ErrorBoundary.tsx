@@ -1,8 +1,7 @@
-import { Component, useLayoutEffect } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { appRoutes, texts } from '@um/contract';
 import { Button } from '../components/ui/Button';
-import { dismissBootView } from '../lib/boot-view';
 
 export interface ErrorBoundaryProps {
   children: ReactNode;
@@ -48,8 +47,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
 /** SPEC.md 2: 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'. */
 export function ErrorFallback({ onGoHome }: { onGoHome: () => void }) {
-  // An error while the boot view is up must not stay behind it.
-  useLayoutEffect(dismissBootView, []);
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="font-display text-2xl font-semibold">{texts.errorFallback.title}</h1>

@@ -1,5 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type FieldErrors = Record<string, string>;
 
@@ -16,24 +15,4 @@ export function useFieldErrors() {
   }, [errors]);
 
   return { formRef, errors, setErrors };
-}
-
-/**
- * What was typed into a prerendered form (src/prerender.tsx) before React took it over: the
- * browser keeps it on screen, and this hands it to the form's state once, when it mounts.
- */
-export function useTypedBeforeHydration(
-  formRef: RefObject<HTMLFormElement | null>,
-  onTyped: (values: Record<string, string>) => void,
-) {
-  const report = useEffectEvent(onTyped);
-  useEffect(() => {
-    const typed: Record<string, string> = {};
-    for (const element of formRef.current?.elements ?? []) {
-      if (element instanceof HTMLInputElement && element.name && element.value) {
-        typed[element.name] = element.value;
-      }
-    }
-    if (Object.keys(typed).length > 0) report(typed);
-  }, [formRef]);
 }

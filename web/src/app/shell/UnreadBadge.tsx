@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { apiPaths, appRoutes, messageListResponseSchema } from '@um/contract';
@@ -13,18 +14,24 @@ const unreadSchema = messageListResponseSchema.pick({ unread_count: true });
  * It sits under the messages key, so any change to messages refreshes it; TanStack Query
  * polls only while the tab is visible.
  */
+const unreadCountQuery = queryOptions({
+  queryKey: queryKeys.unreadCount,
+  queryFn: async ({ signal }) => {
+    const answer = await apiRequest(`${apiPaths.messages}?limit=1`, {
+      schema: unreadSchema,
+      signal,
+    });
+    return answer.unread_count;
+  },
+});
+
+/** The shell route's loader: the count is asked for with the shell's code. */
+export async function loadUnreadCount(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery(unreadCountQuery);
+}
+
 export function useUnreadCount() {
-  return useQuery({
-    queryKey: queryKeys.unreadCount,
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest(`${apiPaths.messages}?limit=1`, {
-        schema: unreadSchema,
-        signal,
-      });
-      return answer.unread_count;
-    },
-    refetchInterval: UNREAD_POLL_MS,
-  });
+  return useQuery({ ...unreadCountQuery, refetchInterval: UNREAD_POLL_MS });
 }
 
 export function UnreadBadge() {

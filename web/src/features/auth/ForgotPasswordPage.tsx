@@ -9,7 +9,7 @@ import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
+import { useFieldErrors } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { requestPasswordReset } from './api';
 import { AuthLayout, linkClasses } from './AuthLayout';
@@ -18,7 +18,6 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, errors, setErrors } = useFieldErrors();
-  useTypedBeforeHydration(formRef, (typed) => setEmail(typed['email'] ?? ''));
 
   const submit = useMutation({
     mutationFn: (body: ForgotPasswordRequest) => requestPasswordReset(body),

@@ -9,7 +9,7 @@ import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
+import { useFieldErrors } from '../../lib/forms';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { GoogleSignIn } from './GoogleSignIn';
 import { pathAfterSignIn } from './redirect';
@@ -25,7 +25,6 @@ export function LoginPage() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, errors, setErrors } = useFieldErrors();
-  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);

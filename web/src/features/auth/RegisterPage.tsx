@@ -10,7 +10,7 @@ import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
+import { useFieldErrors } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { register, sendOtp } from './api';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
@@ -37,7 +37,6 @@ export function RegisterPage() {
     errors: detailsErrors,
     setErrors: setDetailsErrors,
   } = useFieldErrors();
-  useTypedBeforeHydration(emailFormRef, (typed) => setEmail(typed['email'] ?? ''));
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);

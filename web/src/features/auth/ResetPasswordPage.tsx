@@ -9,7 +9,7 @@ import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
+import { useFieldErrors } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { resetPassword } from './api';
 import { AuthLayout, linkClasses } from './AuthLayout';
@@ -20,7 +20,6 @@ export function ResetPasswordPage() {
   const [values, setValues] = useState({ password: '', password2: '' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const { formRef, errors, setErrors } = useFieldErrors();
-  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const submit = useMutation({
     mutationFn: (body: ResetPasswordRequest) => resetPassword({ id, token }, body),
