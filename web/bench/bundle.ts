@@ -94,12 +94,15 @@ export function gzipBytes(distDir: string, files: readonly string[]): number {
 }
 
 /**
- * The modules router.tsx loads with `import()` (screens and the modules their loaders use), as
- * manifest keys (paths from web/, with the extension the manifest names them by).
+ * The screens router.tsx loads with `import()`, as manifest keys (paths from web/). A screen's
+ * module is named for its component (`LoginPage`, `AppShell`); the lower-case modules it also
+ * imports hold what loaders ask for, and may share their screen's chunk.
  */
 export function lazyRouteModules(routerSource: string, manifest: Manifest): string[] {
   const modules = new Set<string>();
-  for (const match of routerSource.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
+  for (const match of routerSource.matchAll(
+    /import\(\s*'(\.{1,2}\/(?:[^']+\/)?[A-Z][^'/]*)'\s*\)/g,
+  )) {
     const relative = match[1] ?? '';
     const resolved = new URL(relative, 'file:///web/src/app/').pathname.replace(/^\/web\//, '');
     modules.add([`${resolved}.tsx`, `${resolved}.ts`].find((key) => key in manifest) ?? resolved);

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
-import { createQueryClient } from './lib/query';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -11,8 +10,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 startThemeSync();
 // The router starts the session check and loads the first screen's code and data at once.
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 createRoot(root, {
   // An error the app recovered from (a screen's error boundary showed its fallback) is logged,
@@ -21,6 +19,6 @@ createRoot(root, {
     console.error('React recovered from an error', error, info.componentStack),
 }).render(
   <StrictMode>
-    <App queryClient={queryClient} router={router} />
+    <App router={router} />
   </StrictMode>,
 );

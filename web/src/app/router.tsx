@@ -10,24 +10,35 @@ import {
   useSignedInUser,
 } from '../features/auth/session';
 import { readTokens } from '../lib/session';
-import { ErrorFallback } from './ErrorBoundary';
+import { ErrorFallback } from './ErrorFallback';
 
 /**
  * Every route of SPEC.md 2, declared here once. Each screen is a chunk of its own, loaded with
  * route `lazy`, so the login page loads only what it shows; a screen's loader asks for its data
  * at the same time as its code, and TanStack Query keeps what arrives for the screen.
  */
-export function appRouteObjects(queryClient: QueryClient): RouteObject[] {
+export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
   // The check goes out now, as the entry module runs, not once a screen renders.
-  const sessionChecked = checkStoredSession(queryClient);
+  const sessionChecked = checkStoredSession();
+  /**
+   * The data cache of the signed-in screens. The sign-in screens load no data library, so it
+   * is made the first time a signed-in route needs it.
+   */
+  let madeClient: Promise<QueryClient> | undefined = queryClient && Promise.resolve(queryClient);
+  const getClient = () =>
+    (madeClient ??= import('../lib/query').then(({ createQueryClient }) => createQueryClient()));
   /**
    * A loader's part: once the stored session is confirmed, `load` asks for a screen's data, and
    * the screen renders as soon as its code is in, showing what has arrived so far. A failure
    * is the screen's to show.
    */
-  const warm = (load: () => Promise<unknown>) => async () => {
+  const warm = (load: (queryClient: QueryClient) => Promise<unknown>) => async () => {
     await sessionChecked;
-    if (readTokens() !== null) load().catch(() => undefined);
+    if (readTokens() !== null) {
+      getClient()
+        .then(load)
+        .catch(() => undefined);
+    }
     return null;
   };
 
@@ -68,85 +79,98 @@ export function appRouteObjects(queryClient: QueryClient): RouteObject[] {
         {
           // The signed-in frame. The unread badge's count is asked for with the shell's code.
           lazy: async () => {
-            const { default: AppShell } = await import('./shell/AppShell');
+            const [{ default: AppShell }, { QueryClientProvider }, client] = await Promise.all([
+              import('./shell/AppShell'),
+              import('@tanstack/react-query'),
+              getClient(),
+            ]);
             return {
               Component: () => (
-                <RequireAuth>
-                  <AppShell />
-                </RequireAuth>
+                <QueryClientProvider client={client}>
+                  <RequireAuth>
+                    <AppShell />
+                  </RequireAuth>
+                </QueryClientProvider>
               ),
             };
           },
-          loader: warm(async () =>
-            (await import('./shell/UnreadBadge')).loadUnreadCount(queryClient),
+          loader: warm(async (client) =>
+            (await import('./shell/unread-count')).loadUnreadCount(client),
           ),
           shouldRevalidate: () => false,
           children: [
-            { index: true, loader: () => redirect(appRoutes.dashboard) },
-            ...[appRoutes.dashboard, appRoutes.analytics, appRoutes.settings].map((path) => ({
-              path,
-              lazy: async () => {
-                const { DashboardPage } = await import('../features/dashboard/DashboardPage');
-                return { Component: () => <DashboardPage user={useSignedInUser()} /> };
-              },
-            })),
             {
-              path: appRoutes.projects,
-              lazy: async () => ({
-                Component: (await import('../features/placeholders/ProjectsPage')).ProjectsPage,
-              }),
-            },
-            {
-              path: appRoutes.tasks,
-              lazy: async () => ({
-                Component: (await import('../features/placeholders/TasksPage')).TasksPage,
-              }),
-            },
-            {
-              path: appRoutes.profile,
-              lazy: async () => {
-                const { ProfilePage } = await import('../features/profile/ProfilePage');
-                return { Component: () => <ProfilePage user={useSignedInUser()} /> };
-              },
-            },
-            {
-              path: appRoutes.students,
-              lazy: async () => ({
-                Component: (await import('../features/students/StudentsPage')).StudentsPage,
-              }),
-              loader: ({ request }: LoaderFunctionArgs) =>
-                warm(async () =>
-                  (await import('../features/students/queries')).loadStudents(
-                    queryClient,
-                    new URL(request.url),
+              // A screen that fails (its code could not be fetched) shows the fallback inside
+              // the shell, which stays usable.
+              ErrorBoundary: RouteError,
+              children: [
+                { index: true, loader: () => redirect(appRoutes.dashboard) },
+                ...[appRoutes.dashboard, appRoutes.analytics, appRoutes.settings].map((path) => ({
+                  path,
+                  lazy: async () => {
+                    const { DashboardPage } = await import('../features/dashboard/DashboardPage');
+                    return { Component: () => <DashboardPage user={useSignedInUser()} /> };
+                  },
+                })),
+                {
+                  path: appRoutes.projects,
+                  lazy: async () => ({
+                    Component: (await import('../features/placeholders/ProjectsPage')).ProjectsPage,
+                  }),
+                },
+                {
+                  path: appRoutes.tasks,
+                  lazy: async () => ({
+                    Component: (await import('../features/placeholders/TasksPage')).TasksPage,
+                  }),
+                },
+                {
+                  path: appRoutes.profile,
+                  lazy: async () => {
+                    const { ProfilePage } = await import('../features/profile/ProfilePage');
+                    return { Component: () => <ProfilePage user={useSignedInUser()} /> };
+                  },
+                },
+                {
+                  path: appRoutes.students,
+                  lazy: async () => ({
+                    Component: (await import('../features/students/StudentsPage')).StudentsPage,
+                  }),
+                  loader: ({ request }: LoaderFunctionArgs) =>
+                    warm(async (client) =>
+                      (await import('../features/students/queries')).loadStudents(
+                        client,
+                        new URL(request.url),
+                      ),
+                    )(),
+                  // A new search or filter is fetched by the screen itself, which keeps the rows
+                  // on screen meanwhile; the loader is for opening the screen.
+                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
+                    currentUrl.pathname !== nextUrl.pathname,
+                },
+                {
+                  path: appRoutes.standards,
+                  lazy: async () => ({
+                    Component: (await import('../features/standards/StandardsPage')).StandardsPage,
+                  }),
+                  loader: warm(async (client) =>
+                    (await import('../features/standards/queries')).loadStandards(client),
                   ),
-                )(),
-              // A new search or filter is fetched by the screen itself, which keeps the rows
-              // on screen meanwhile; the loader is for opening the screen.
-              shouldRevalidate: ({ currentUrl, nextUrl }) =>
-                currentUrl.pathname !== nextUrl.pathname,
-            },
-            {
-              path: appRoutes.standards,
-              lazy: async () => ({
-                Component: (await import('../features/standards/StandardsPage')).StandardsPage,
-              }),
-              loader: warm(async () =>
-                (await import('../features/standards/queries')).loadStandards(queryClient),
-              ),
-            },
-            {
-              path: appRoutes.messages,
-              lazy: async () => ({
-                Component: (await import('../features/messages/MessagesPage')).MessagesPage,
-              }),
-              loader: warm(async () =>
-                (await import('../features/messages/queries')).loadInbox(queryClient),
-              ),
-            },
-            {
-              path: '*',
-              lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
+                },
+                {
+                  path: appRoutes.messages,
+                  lazy: async () => ({
+                    Component: (await import('../features/messages/MessagesPage')).MessagesPage,
+                  }),
+                  loader: warm(async (client) =>
+                    (await import('../features/messages/queries')).loadInbox(client),
+                  ),
+                },
+                {
+                  path: '*',
+                  lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
+                },
+              ],
             },
           ],
         },
@@ -155,8 +179,11 @@ export function appRouteObjects(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The app's router, in the browser's address bar. */
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The app's router, in the browser's address bar. Tests pass their own data cache to inspect
+ * it; the app's is made when first needed.
+ */
+export function createAppRouter(queryClient?: QueryClient) {
   return createBrowserRouter(appRouteObjects(queryClient));
 }
 

@@ -20,5 +20,5 @@ export function signIn(user: SessionUser = testUser, tokens: TokenPair = testTok
 export function renderApp(path: string, queryClient: QueryClient = createQueryClient()) {
   window.history.replaceState(null, '', path);
   const router = createAppRouter(queryClient);
-  return { ...render(<App queryClient={queryClient} router={router} />), queryClient, router };
+  return { ...render(<App router={router} />), queryClient, router };
 }

@@ -1,12 +1,9 @@
-import { createContext, use, useCallback, useEffect, useMemo } from 'react';
+import { createContext, use, useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { apiPaths, appRoutes } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query';
 import {
   clearSession,
   getSessionSnapshot,
@@ -14,7 +11,6 @@ import {
   sessionUserSchema,
   storeTokens,
   storeUser,
-  subscribeToSession,
   useStoredSession,
 } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
@@ -38,12 +34,8 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /** Loads the profile of the stored tokens and keeps it as the signed-in user. */
-async function loadUser(queryClient: QueryClient): Promise<SessionUser> {
-  const profile = await queryClient.fetchQuery({
-    queryKey: queryKeys.profile,
-    queryFn: ({ signal }) => apiRequest(apiPaths.profile, { schema: sessionUserSchema, signal }),
-    staleTime: 0,
-  });
+async function loadUser(): Promise<SessionUser> {
+  const profile = await apiRequest(apiPaths.profile, { schema: sessionUserSchema });
   storeUser(profile);
   return profile;
 }
@@ -53,44 +45,28 @@ async function loadUser(queryClient: QueryClient): Promise<SessionUser> {
  * failure signs the user out. Called as the app's entry module runs, so the request goes out
  * alongside the first screen's code; the promise settles once the check is over.
  */
-export function checkStoredSession(queryClient: QueryClient): Promise<void> {
+export function checkStoredSession(): Promise<void> {
   const { tokens, user } = getSessionSnapshot();
   if (tokens === null || user === null) return Promise.resolve();
-  return loadUser(queryClient).then(
+  return loadUser().then(
     () => undefined,
     () => clearSession(),
   );
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useStoredSession();
 
-  // However the session ends (logout, a refused refresh, another tab), no cached data outlives
-  // it. This listens to the store itself, so the cache is empty before the next screen mounts
-  // and starts queries of its own.
-  useEffect(() => {
-    let hadTokens = readTokens() !== null;
-    return subscribeToSession(() => {
-      const hasTokens = readTokens() !== null;
-      if (hadTokens && !hasTokens) queryClient.clear();
-      hadTokens = hasTokens;
-    });
-  }, [queryClient]);
-
-  const signIn = useCallback(
-    async (tokens: TokenPair) => {
-      storeTokens(tokens);
-      try {
-        return await loadUser(queryClient);
-      } catch (error) {
-        clearSession();
-        throw error;
-      }
-    },
-    [queryClient],
-  );
+  const signIn = useCallback(async (tokens: TokenPair) => {
+    storeTokens(tokens);
+    try {
+      return await loadUser();
+    } catch (error) {
+      clearSession();
+      throw error;
+    }
+  }, []);
 
   const logout = useCallback(() => {
     const refresh = readTokens()?.refresh;
