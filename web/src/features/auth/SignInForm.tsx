@@ -1,16 +1,11 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { errorDetail } from '../../lib/api-client';
 import { useFocusFirstInvalid } from '../../lib/forms';
 import type { FieldErrors } from '../../lib/forms';
-
-/**
- * A notice is shown only after something was sent or checked, so its code (and its icons) is
- * not part of the sign-in screens' first load; by the time a notice is due it has arrived.
- */
-const Banner = lazy(async () => ({ default: (await import('../../components/ui/Banner')).Banner }));
 
 export interface SignInFormOptions<Body> {
   /**
@@ -60,8 +55,6 @@ export function useSignInForm<Body>({
 
   async function submit() {
     if (busy.current) return;
-    // The notice's code is fetched as soon as there may be one to show.
-    void import('../../components/ui/Banner');
     busy.current = true;
     setNotice(null);
     try {
@@ -111,11 +104,7 @@ export function SignInForm({ form, submit, done, onFocus, children, after }: Sig
   useFocusFirstInvalid(formRef, form.errors);
   return (
     <>
-      {form.notice && (
-        <Suspense>
-          <Banner {...form.notice} className="mb-5" />
-        </Suspense>
-      )}
+      {form.notice && <Banner {...form.notice} className="mb-5" />}
       <form
         ref={formRef}
         noValidate
