@@ -1,13 +1,45 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 
 const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+const colourModeSource = fileURLToPath(new URL('./src/colour-mode.js', import.meta.url));
 const apiOrigin = process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000';
 
+/**
+ * src/colour-mode.js as the first script of index.html: a classic, blocking one, so the colour
+ * mode is set before the first paint, and external, as the Content-Security-Policy allows no
+ * inline script. The build names it by its content's hash among the other assets, which the
+ * server lets browsers keep for a year; the dev server serves it as it is.
+ */
+function colourModeScript(): Plugin {
+  const source = readFileSync(colourModeSource, 'utf8');
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  let src = '/colour-mode.js';
+  return {
+    name: 'colour-mode-script',
+    configResolved(config) {
+      if (config.command === 'build') src = `/${config.build.assetsDir}/colour-mode-${hash}.js`;
+    },
+    configureServer(server) {
+      server.middlewares.use('/colour-mode.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(source);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: src.slice(1), source });
+    },
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [colourModeScript(), react(), tailwindcss()],
   resolve: { alias: { '@um/contract': contractSource } },
   server: {
     port: 5173,
@@ -20,28 +52,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Maps are written for debugging but not announced in every chunk, the libraries every
-    // page needs ship as one chunk, and so do the app's own small modules that every page
-    // needs (`core`): each chunk of its own cost /login a few hundred bytes of imports and
-    // gzip framing. All three keep /login inside its 110 kB budget (issue 7).
+    // Maps are written for debugging but not announced in every chunk.
     sourcemap: 'hidden',
+    // Everything the entry imports statically goes into the entry's own chunk: by default the
+    // modules the screens share with it (React, the contract's paths, the session store) each
+    // became a file of their own, which cost /login a request and gzip framing apiece.
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-            },
-            {
-              name: 'core',
-              test: /web[\\/]src[\\/](lib[\\/](api-client|session|forms|hydration|theme|query)|components[\\/]ui[\\/](Field|Banner|Brand|ThemeToggle|Button|Spinner))\.|contract[\\/]src[\\/](paths|constants|spec-texts[\\/](sign-in|frame))\.|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|shared|Icon|icons[\\/](circle-check|x|shield-check|sun-moon|sun|moon))\./,
-            },
-          ],
-        },
-      },
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
-    // dist/.vite/manifest.json: which chunks each page loads, for the size budget (issue 7).
+    // dist/.vite/manifest.json: which chunks each page loads, for the size budget.
     manifest: true,
   },
 });

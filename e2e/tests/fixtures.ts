@@ -1,13 +1,12 @@
 import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { appTookOver } from './support/boot-view.js';
 import { createAccount, storeSession } from './support/session.js';
 import type { Account } from './support/session.js';
 
 interface Fixtures {
   /** A fresh account, made through the API. */
   account: Account;
-  /** A page already signed in as `account`, showing the dashboard, the app running. */
+  /** A page already signed in as `account`, showing the dashboard. */
   signedInPage: Page;
 }
 
@@ -34,7 +33,6 @@ export const test = base.extend<Fixtures>({
     await expect(
       page.getByRole('heading', { name: `Welcome back, ${account.name}!` }),
     ).toBeVisible();
-    await appTookOver(page);
     await use(page);
   },
 });

@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
 const toggle = (page: Page) => page.getByRole('button', { name: texts.shell.toggleColorMode });
-/** The prerendered login page answers clicks once the app has taken it over. */
-const started = (page: Page) => expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+/** The login page is on screen: the app shows it. */
+const started = (page: Page) => expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 
 test.use({ colorScheme: 'light' });
 
@@ -51,7 +51,7 @@ test("applies the stored mode before the app's code has run, so a dark page neve
 }) => {
   await page.goto('/login');
   await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
-  // Without the app's bundle only boot.js can have set the class.
+  // Without the app's bundle only the colour-mode script can have set the class.
   await page.route('**/assets/index-*.js', (route) => route.abort());
 
   await page.goto('/login');
@@ -76,7 +76,7 @@ test('shows the visual identity: page colours per mode, Inter first, animations'
     color: 'rgb(15, 23, 42)',
     font: expect.stringMatching(/^Inter, ui-sans-serif, system-ui/),
   });
-  // The card fades in when it opens in the app (the prerendered one is there from the start).
+  // The card fades in when it opens.
   await started(page);
   await page.getByRole('link', { name: 'Sign up' }).click();
   const card = page.locator('main > div').first();

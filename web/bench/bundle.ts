@@ -20,7 +20,7 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The lazily loaded modules each measured page renders, as routes.tsx imports them. */
+/** The lazily loaded modules each measured page renders, as router.tsx imports them. */
 export const pageModules = {
   '/login': ['src/features/auth/LoginPage.tsx'],
   '/dashboard': ['src/app/shell/AppShell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
@@ -69,32 +69,43 @@ export function initialAssets(manifest: Manifest, roots: readonly string[]): Ini
 }
 
 /**
- * Every script a page's HTML file loads by itself, as paths inside the build: classic and
- * module scripts, module preloads, and what boot.js starts after the first paint on a
- * prerendered page (its `data-entry` and `data-preload`).
+ * Every script the app's HTML (index.html, the same for every route) loads by itself, as paths
+ * inside the build: classic and module scripts and module preloads.
  */
-export function pageScripts(distDir: string, htmlFile: string): string[] {
-  const html = readFileSync(join(distDir, htmlFile), 'utf8');
+export function htmlScripts(distDir: string): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const urls = [
     ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
     ...[...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/\sdata-entry="([^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/\sdata-preload="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(' ')),
   ];
   return [...new Set(urls.map((url) => (url ?? '').replace(/^\//, '')))];
+}
+
+/**
+ * Every script a page loads before it shows anything: what index.html asks for, and the chunks
+ * of the page's route screens with all they import, which the router asks for as it starts.
+ */
+export function pageScripts(distDir: string, manifest: Manifest, page: MeasuredPage): string[] {
+  return [...new Set([...htmlScripts(distDir), ...initialAssets(manifest, pageModules[page]).js])];
 }
 
 export function gzipBytes(distDir: string, files: readonly string[]): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
 }
 
-/** The modules routes.tsx loads with `import()`, as manifest keys (paths from web/). */
-export function lazyRouteModules(routesSource: string): string[] {
+/**
+ * The screens router.tsx loads with `import()`, as manifest keys (paths from web/). A screen's
+ * module is named for its component (`LoginPage`, `AppShell`); the lower-case modules it also
+ * imports hold what loaders ask for, and may share their screen's chunk.
+ */
+export function lazyRouteModules(routerSource: string, manifest: Manifest): string[] {
   const modules = new Set<string>();
-  for (const match of routesSource.matchAll(/import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
+  for (const match of routerSource.matchAll(
+    /import\(\s*'(\.{1,2}\/(?:[^']+\/)?[A-Z][^'/]*)'\s*\)/g,
+  )) {
     const relative = match[1] ?? '';
     const resolved = new URL(relative, 'file:///web/src/app/').pathname.replace(/^\/web\//, '');
-    modules.add(`${resolved}.tsx`);
+    modules.add([`${resolved}.tsx`, `${resolved}.ts`].find((key) => key in manifest) ?? resolved);
   }
   return [...modules];
 }

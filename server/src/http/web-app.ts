@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,25 +8,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const APP_HTML = 'index.html';
 
 /**
- * The HTML file the build wrote for a client route: its first path segment (`/login` →
- * `login.html`, `/reset-password/:id/:token` → `reset-password.html`), as
- * web/scripts/prerender.mjs names them. The sign-in pages' files hold their prerendered markup;
- * every route's file names the code its first screen loads. A route the build wrote no file
- * for (or an older build) gets index.html.
- */
-export function pageFileFor(distDir: string, route: string): string {
-  const [, segment = ''] = route.split('/');
-  const file = `${segment}.html`;
-  return segment && existsSync(join(distDir, file)) ? file : APP_HTML;
-}
-
-/**
  * Serves the built web app from one origin with the API. Vite's hashed assets are cached for
  * a year; the HTML is revalidated on every load so a deploy is picked up at once.
  *
- * The returned fallback answers the client routes of SPEC.md 2 with their page. Any other
- * path is a 404: a browser asking for a page still gets the app (index.html, with status 404)
- * so it can show its not-found screen, and every other client gets problem JSON.
+ * The returned fallback answers the client routes of SPEC.md 2 with the app's one HTML file,
+ * index.html: the app routes in the browser. Any other path is a 404: a browser asking for a
+ * page still gets the app (with status 404) so it can show its not-found screen, and every other
+ * client gets problem JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
@@ -45,11 +32,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
 
-  // Which file each route gets is settled once, at start-up: the build does not change under
-  // a running server.
   const clientRoutes = FindMyWay({ ignoreTrailingSlash: true });
   for (const route of ['/', ...Object.values(appRoutes)]) {
-    clientRoutes.on('GET', route, () => undefined, { file: pageFileFor(distDir, route) });
+    clientRoutes.on('GET', route, () => undefined);
   }
 
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
@@ -59,7 +44,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const wantsPage = (request.headers.accept ?? '').includes('text/html');
     if (!match && !wantsPage) return undefined;
     reply.header('cache-control', 'no-cache');
-    if (!match) return reply.code(404).sendFile(APP_HTML);
-    return reply.code(200).sendFile((match.store as { file: string }).file);
+    return reply.code(match ? 200 : 404).sendFile(APP_HTML);
   };
 }

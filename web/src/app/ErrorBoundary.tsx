@@ -1,8 +1,7 @@
-import { Component, useLayoutEffect } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { appRoutes, texts } from '@um/contract';
-import { Button } from '../components/ui/Button';
-import { dismissBootView } from '../lib/boot-view';
+import { appRoutes } from '@um/contract';
+import { ErrorFallback } from './ErrorFallback';
 
 export interface ErrorBoundaryProps {
   children: ReactNode;
@@ -44,24 +43,4 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
     if (!this.state.error) return this.props.children;
     return <ErrorFallback onGoHome={this.goHome} />;
   }
-}
-
-/** SPEC.md 2: 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'. */
-export function ErrorFallback({ onGoHome }: { onGoHome: () => void }) {
-  // An error while the boot view is up must not stay behind it.
-  useLayoutEffect(dismissBootView, []);
-  return (
-    <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="font-display text-2xl font-semibold">{texts.errorFallback.title}</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        This screen could not be shown. Refreshing usually fixes it.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>{texts.errorFallback.refresh}</Button>
-        <Button variant="secondary" onClick={onGoHome}>
-          {texts.errorFallback.home}
-        </Button>
-      </div>
-    </div>
-  );
 }

@@ -78,39 +78,7 @@ async function readProblem(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, fieldErrors);
 }
 
-/** The stored session's check, sent by public/boot.js before the app had loaded. */
-interface BootRequest {
-  path: string;
-  access: string;
-  response: Promise<Response>;
-}
-
-/**
- * The answer to boot.js's request, for the first call that is the very same request (a GET of
- * that path with that token); it is taken once. Any other call goes to the network.
- */
-function takeBootResponse(
-  path: string,
-  options: RequestOptions<unknown>,
-  access: string | null,
-): Promise<Response> | null {
-  const page = globalThis as { bootRequest?: BootRequest };
-  const early = page.bootRequest;
-  if (!early || early.path !== path || early.access !== access) return null;
-  if ((options.method ?? 'GET') !== 'GET' || options.body !== undefined) return null;
-  delete page.bootRequest;
-  return early.response;
-}
-
 async function send(path: string, options: RequestOptions<unknown>, access: string | null) {
-  const early = takeBootResponse(path, options, access);
-  if (early) {
-    try {
-      return await early;
-    } catch {
-      throw new ApiError(0, null);
-    }
-  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (access) headers['Authorization'] = `Bearer ${access}`;
   // Fastify refuses an empty body labelled JSON, so the type goes only with a body.

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { readTokens, subscribeToSession } from './session';
 
 /**
  * Query keys by group (SPEC.md 7: a change refreshes the user, student, standard and message
@@ -24,10 +25,20 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  // However the session ends (logout, a refused refresh, another tab), no cached data outlives
+  // it. This listens to the store itself, so the cache is empty before the next screen mounts
+  // and starts queries of its own.
+  let hadTokens = readTokens() !== null;
+  subscribeToSession(() => {
+    const hasTokens = readTokens() !== null;
+    if (hadTokens && !hasTokens) client.clear();
+    hadTokens = hasTokens;
+  });
+  return client;
 }

@@ -76,6 +76,18 @@ export function isTokenPair(value: unknown): value is TokenPair {
   return hasStrings(value, ['access', 'refresh'] as const);
 }
 
+/**
+ * The profile answer's shape (the contract's profileResponseSchema), checked by hand for the
+ * same reason as the stored text: the session check runs on every signed-in page's first load.
+ */
+export const sessionUserSchema = {
+  safeParse(data: unknown): { success: true; data: SessionUser } | { success: false } {
+    return hasStrings(data, ['id', 'email', 'name'] as const)
+      ? { success: true, data: { id: data.id, email: data.email, name: data.name } }
+      : { success: false };
+  },
+};
+
 function write(key: string, value: unknown): void {
   const raw = value === null ? null : JSON.stringify(value);
   if (raw === null) localStorage.removeItem(key);
@@ -114,17 +126,13 @@ export function clearSession(): void {
   notify();
 }
 
-/** No session: what a prerendered page shows, and what an empty store reads as. */
+/** No session: what an empty store reads as. */
 const noSession: StoredSession = { tokens: null, user: null };
 let cachedKey = '\u0000';
 let cachedSession = noSession;
 
-/**
- * A stable snapshot for useSyncExternalStore: a new object only when the stored text changes.
- * The build prerenders pages where there is no storage (src/prerender.tsx): no session there.
- */
+/** A stable snapshot for useSyncExternalStore: a new object only when the stored text changes. */
 export function getSessionSnapshot(): StoredSession {
-  if (typeof window === 'undefined') return noSession;
   const key = `${readRaw(TOKEN_KEY) ?? ''}\u0000${readRaw(USER_KEY) ?? ''}`;
   if (key !== cachedKey) {
     cachedKey = key;
@@ -132,13 +140,6 @@ export function getSessionSnapshot(): StoredSession {
   }
   return cachedSession;
 }
-
-/**
- * What the page was prerendered with, which React must see while it takes over that markup:
- * the same object as an empty store's snapshot, so a visitor without a session causes no
- * re-render at all.
- */
-const getPrerenderedSession = (): StoredSession => noSession;
 
 export function subscribeToSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
@@ -154,5 +155,5 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /** The stored session, re-rendering on changes made here, in other tabs, or by the API client. */
 export function useStoredSession(): StoredSession {
-  return useSyncExternalStore(subscribeToSession, getSessionSnapshot, getPrerenderedSession);
+  return useSyncExternalStore(subscribeToSession, getSessionSnapshot);
 }

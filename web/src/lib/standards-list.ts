@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_LIMIT_MAX, apiPaths, standardListResponseSchema } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { apiRequest } from './api-client';
@@ -25,11 +25,13 @@ export async function fetchAllStandards(signal?: AbortSignal): Promise<Standard[
   return standards;
 }
 
+export const allStandardsQuery = queryOptions({
+  queryKey: queryKeys.allStandards,
+  queryFn: ({ signal }) => fetchAllStandards(signal),
+});
+
 export function useAllStandards() {
-  return useQuery({
-    queryKey: queryKeys.allStandards,
-    queryFn: ({ signal }) => fetchAllStandards(signal),
-  });
+  return useQuery(allStandardsQuery);
 }
 
 /**

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@um/contract';
 import { ThemeToggle } from '../components/ui/ThemeToggle';
 import { setSystemDark } from '../test/match-media';
-import bootSource from '../../public/boot.js?raw';
+import colourModeSource from '../colour-mode.js?raw';
 import { nextThemeMode, readThemeMode, startThemeSync } from './theme';
 
 const isDark = () => document.documentElement.classList.contains('dark');
 
-/** Runs public/boot.js the way the browser does: a classic script before the app. */
-function runBootScript() {
-  new Function(bootSource)();
+/** Runs src/colour-mode.js the way the browser does: a classic script before the app. */
+function runColourModeScript() {
+  new Function(colourModeSource)();
 }
 
 describe('colour mode', () => {
@@ -84,8 +84,8 @@ describe('colour mode', () => {
 });
 
 describe('the app starting', () => {
-  it('applies the mode again, as the system may have changed since boot.js ran', () => {
-    runBootScript();
+  it('applies the mode again, as the system may have changed since colour-mode.js ran', () => {
+    runColourModeScript();
     expect(isDark()).toBe(false);
     setSystemDark(true);
     const stop = startThemeSync();
@@ -94,23 +94,23 @@ describe('the app starting', () => {
   });
 });
 
-describe('boot.js, the script that runs before the first paint', () => {
+describe('colour-mode.js, the script that runs before the first paint', () => {
   it('applies a stored dark choice', () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    runBootScript();
+    runColourModeScript();
     expect(isDark()).toBe(true);
   });
 
   it('applies a stored light choice even on a dark system', () => {
     setSystemDark(true);
     localStorage.setItem(THEME_STORAGE_KEY, 'light');
-    runBootScript();
+    runColourModeScript();
     expect(isDark()).toBe(false);
   });
 
   it('follows the system when nothing is stored', () => {
     setSystemDark(true);
-    runBootScript();
+    runColourModeScript();
     expect(isDark()).toBe(true);
   });
 });

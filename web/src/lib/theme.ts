@@ -24,7 +24,7 @@ function systemPrefersDark(): boolean {
   return window.matchMedia(DARK_QUERY).matches;
 }
 
-/** Puts the mode on the root element, as public/boot.js does before the first paint. */
+/** Puts the mode on the root element, as src/colour-mode.js does before the first paint. */
 export function applyThemeMode(mode: ThemeMode): void {
   const dark = mode === 'dark' || (mode === 'system' && systemPrefersDark());
   document.documentElement.classList.toggle('dark', dark);
@@ -66,8 +66,7 @@ function subscribe(listener: () => void): () => void {
 /**
  * Keeps the root element's class right for the page's lifetime: when another tab changes the
  * choice (the storage event) and when the system setting flips while on system. It starts by
- * applying the mode again, as either may have changed since boot.js ran (on a prerendered page
- * the app starts only after the first paint).
+ * applying the mode again, as either may have changed since src/colour-mode.js ran.
  */
 export function startThemeSync(): () => void {
   const apply = () => applyThemeMode(readThemeMode());
@@ -79,12 +78,6 @@ function snapshot(): string {
   return `${readThemeMode()}:${systemPrefersDark() ? 'dark' : 'light'}`;
 }
 
-/**
- * What a prerendered page was rendered with (src/prerender.tsx): React takes over its markup
- * with this, then shows the stored mode. public/boot.js has already coloured the page.
- */
-const prerenderedSnapshot = () => 'system:light';
-
 export interface ThemeState {
   mode: ThemeMode;
   resolved: 'light' | 'dark';
@@ -92,9 +85,10 @@ export interface ThemeState {
 }
 
 export function useTheme(): ThemeState {
-  const [mode, system] = useSyncExternalStore(subscribe, snapshot, prerenderedSnapshot).split(
-    ':',
-  ) as [ThemeMode, 'light' | 'dark'];
+  const [mode, system] = useSyncExternalStore(subscribe, snapshot).split(':') as [
+    ThemeMode,
+    'light' | 'dark',
+  ];
   const resolved = mode === 'system' ? system : mode;
   return {
     mode,

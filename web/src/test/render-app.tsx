@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@um/contract';
 import { App } from '../app/App';
+import { createAppRouter } from '../app/router';
 import { createQueryClient } from '../lib/query';
 import { storeTokens, storeUser } from '../lib/session';
 import type { SessionUser } from '../lib/session';
@@ -18,5 +19,6 @@ export function signIn(user: SessionUser = testUser, tokens: TokenPair = testTok
 /** The whole app at `path`, as a browser opening that address would show it. */
 export function renderApp(path: string, queryClient: QueryClient = createQueryClient()) {
   window.history.replaceState(null, '', path);
-  return { ...render(<App queryClient={queryClient} />), queryClient };
+  const router = createAppRouter(queryClient);
+  return { ...render(<App router={router} />), queryClient, router };
 }

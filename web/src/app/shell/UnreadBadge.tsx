@@ -1,31 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { apiPaths, appRoutes, messageListResponseSchema } from '@um/contract';
-import { apiRequest } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query';
-
-const UNREAD_POLL_MS = 30_000;
-const unreadSchema = messageListResponseSchema.pick({ unread_count: true });
-
-/**
- * The caller's unread count, read from the inbox list's `unread_count` with the smallest page.
- * It sits under the messages key, so any change to messages refreshes it; TanStack Query
- * polls only while the tab is visible.
- */
-export function useUnreadCount() {
-  return useQuery({
-    queryKey: queryKeys.unreadCount,
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest(`${apiPaths.messages}?limit=1`, {
-        schema: unreadSchema,
-        signal,
-      });
-      return answer.unread_count;
-    },
-    refetchInterval: UNREAD_POLL_MS,
-  });
-}
+import { appRoutes } from '@um/contract';
+import { useUnreadCount } from './unread-count';
 
 export function UnreadBadge() {
   const { data: unread = 0 } = useUnreadCount();

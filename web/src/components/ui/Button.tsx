@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import { useHydrated } from '../../lib/hydration';
 import { cx } from './cx';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -31,13 +30,10 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  // On a prerendered page the form shows before its code runs: it cannot be sent until then
-  // (a disabled default button also stops Enter from submitting it natively).
-  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={disabled || loading || (type === 'submit' && !hydrated)}
+      disabled={disabled || loading}
       aria-busy={loading || undefined}
       className={cx(
         'inline-flex items-center justify-center gap-2 rounded-pill font-medium transition-colors duration-fast',

@@ -1,8 +1,76 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
+import { errorDetail } from '../../lib/api-client';
+import { Banner } from './Banner';
 import { cardClasses } from './PageHeader';
 import { Button } from './Button';
 import { cx } from './cx';
+
+export interface ListBodyProps {
+  /** The list's query, as TanStack Query reports it. */
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** How many rows there are to show. */
+  count: number;
+  /** What the placeholder rows say to screen readers, such as 'Loading students…'. */
+  loadingLabel: string;
+  /** The height of one real row. */
+  rowClassName: string;
+  /** The SPEC.md 8 message for a list that could not be loaded. */
+  loadFailed: string;
+  /** What an empty list says, such as the spec's 'No students found'. */
+  empty: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/**
+ * The body of a list screen in each of its states: placeholder rows while the first page loads,
+ * the failure with a way to try again when nothing could be shown, the empty state, or the rows.
+ * Rows already shown stay when a later page or a refresh fails.
+ */
+export function ListBody({
+  query,
+  count,
+  loadingLabel,
+  rowClassName,
+  loadFailed,
+  empty,
+  children,
+}: ListBodyProps) {
+  if (query.isPending) return <ListSkeleton label={loadingLabel} rowClassName={rowClassName} />;
+  if (query.isError && count === 0) {
+    return (
+      <div className="space-y-4">
+        <Banner tone="error" message={loadFailed} detail={errorDetail(query.error)} />
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (count === 0) return <EmptyState>{empty}</EmptyState>;
+  return children;
+}
+
+/** The panel above a list that holds its add or edit form, named by its heading. */
+export function EditorPanel({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={`${cardClasses} mb-8 p-6`}>
+      <h2 id={`${id}-heading`} className="mb-4 font-display text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** What a list shows when it has nothing, such as the spec's 'No students found'. */
 export function EmptyState({ children }: { children: ReactNode }) {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/ui/Brand';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
-import { useMountedAfterHydration } from '../../lib/hydration';
 
 export interface AuthLayoutProps {
   title: string;
@@ -13,9 +12,6 @@ export interface AuthLayoutProps {
 
 /** The frame of the public screens: brand, colour mode, and one glass card. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
-  // The card fades in when it opens in the browser. A prerendered card is on screen from the
-  // first paint: fading it in from invisible would hide it for 600 ms once the app starts.
-  const entrance = useMountedAfterHydration() ? ' animate-fade-in-up' : '';
   return (
     <div className="relative isolate min-h-screen overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -27,7 +23,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <ThemeToggle />
       </header>
       <main className="mx-auto flex w-full max-w-5xl justify-center px-4 pt-6 pb-16 sm:pt-12">
-        <div className={`w-full max-w-md${entrance}`}>
+        <div className="w-full max-w-md animate-fade-in-up">
           <div className="rounded-3xl border border-white/60 bg-white/80 p-6 shadow-glass backdrop-blur-glass sm:p-8 dark:border-slate-700/60 dark:bg-slate-900/80">
             <h1 className="font-display text-2xl font-semibold tracking-tight">{title}</h1>
             {subtitle && (

@@ -1,42 +1,20 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appRoutes, forgotPasswordRequestSchema, texts } from '@um/contract';
-import type { ForgotPasswordRequest } from '@um/contract';
-import { Banner } from '../../components/ui/Banner';
-import type { Notice } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
-import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { requestPasswordReset } from './api';
 import { AuthLayout, linkClasses } from './AuthLayout';
+import { SignInForm, useSignInForm } from './SignInForm';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { formRef, errors, setErrors } = useFieldErrors();
-  useTypedBeforeHydration(formRef, (typed) => setEmail(typed['email'] ?? ''));
-
-  const submit = useMutation({
-    mutationFn: (body: ForgotPasswordRequest) => requestPasswordReset(body),
-    onSuccess: () => setNotice({ tone: 'success', message: texts.forgotPassword.sent }),
-    onError: (error) =>
-      setNotice({
-        tone: 'error',
-        message: texts.forgotPassword.failed,
-        detail: errorDetail(error),
-      }),
+  const form = useSignInForm({
+    check: (report) => check(forgotPasswordRequestSchema, { email }, report),
+    send: requestPasswordReset,
+    failed: texts.forgotPassword.failed,
+    succeeded: texts.forgotPassword.sent,
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice(null);
-    const body = check(forgotPasswordRequestSchema, { email }, setErrors);
-    if (body) submit.mutate(body);
-  }
 
   return (
     <AuthLayout
@@ -48,8 +26,7 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      {notice && <Banner {...notice} className="mb-5" />}
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <SignInForm form={form} submit="Send reset link">
         <Field
           label="Email"
           type="email"
@@ -58,12 +35,9 @@ export function ForgotPasswordPage() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={errors['email']}
+          error={form.errors['email']}
         />
-        <Button type="submit" className="w-full" loading={submit.isPending}>
-          Send reset link
-        </Button>
-      </form>
+      </SignInForm>
     </AuthLayout>
   );
 }

@@ -1,12 +1,10 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { ApiError } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query';
 import { useTheme } from '../../lib/theme';
 import type { Notice } from '../../components/ui/Banner';
-import { fetchClientConfig } from './client-config';
+import { useClientConfig } from './client-config';
 import { loadGoogleIdentity } from './google-identity';
 import type { CredentialResponse } from './google-identity';
 
@@ -38,11 +36,7 @@ const buttonTexts = {
  * Without a client id it is shown disabled with the reason, and Google's script never loads.
  */
 export function GoogleSignIn({ mode, onSignedIn, onError }: GoogleSignInProps) {
-  const config = useQuery({
-    queryKey: queryKeys.clientConfig,
-    queryFn: fetchClientConfig,
-    staleTime: Infinity,
-  });
+  const config = useClientConfig();
   const clientId = config.data?.google_client_id ?? null;
   const { resolved: theme } = useTheme();
   const container = useRef<HTMLDivElement>(null);

@@ -1,19 +1,13 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appRoutes, texts } from '@um/contract';
-import type { LoginRequest, TokenPair } from '@um/contract';
-import { Banner } from '../../components/ui/Banner';
-import type { Notice } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
+import type { TokenPair } from '@um/contract';
 import { Field } from '../../components/ui/Field';
-import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
-import { GoogleSignIn } from './GoogleSignIn';
+import { LazyGoogleSignIn } from './LazyGoogleSignIn';
 import { pathAfterSignIn } from './redirect';
 import { useAuth } from './session';
+import { SignInForm, useSignInForm } from './SignInForm';
 
 const loadSignIn = () => import('./sign-in');
 
@@ -23,36 +17,17 @@ export function LoginPage() {
   const location = useLocation();
   const target = pathAfterSignIn(location.state);
   const [values, setValues] = useState({ email: '', password: '' });
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { formRef, errors, setErrors } = useFieldErrors();
-  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);
     navigate(target, { replace: true });
   };
 
-  const submit = useMutation({
-    mutationFn: async (body: LoginRequest) => {
-      const { login } = await loadSignIn();
-      await finish(await login(body));
-    },
-    onError: (error) =>
-      setNotice({ tone: 'error', message: texts.login.failed, detail: errorDetail(error) }),
+  const form = useSignInForm({
+    check: async (report) => (await loadSignIn()).checkLogin(values, report),
+    send: async (body) => finish(await (await loadSignIn()).login(body)),
+    failed: texts.login.failed,
   });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice(null);
-    try {
-      const { checkLogin } = await loadSignIn();
-      const body = checkLogin(values, setErrors);
-      if (body) submit.mutate(body);
-    } catch {
-      // The validation's code could not be fetched (offline, or a new version was deployed).
-      setNotice({ tone: 'error', message: texts.login.failed });
-    }
-  }
 
   return (
     <AuthLayout
@@ -67,14 +42,7 @@ export function LoginPage() {
         </>
       }
     >
-      {notice && <Banner {...notice} className="mb-5" />}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={() => void loadSignIn()}
-        className="space-y-4"
-      >
+      <SignInForm form={form} submit="Log in" onFocus={() => void loadSignIn()}>
         <Field
           label="Email"
           type="email"
@@ -83,7 +51,7 @@ export function LoginPage() {
           required
           value={values.email}
           onChange={(event) => setValues({ ...values, email: event.target.value })}
-          error={errors['email']}
+          error={form.errors['email']}
         />
         <Field
           label="Password"
@@ -93,19 +61,16 @@ export function LoginPage() {
           required
           value={values.password}
           onChange={(event) => setValues({ ...values, password: event.target.value })}
-          error={errors['password']}
+          error={form.errors['password']}
         />
         <div className="flex justify-end">
           <Link to={appRoutes.forgotPassword} className={`text-sm ${linkClasses}`}>
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" loading={submit.isPending}>
-          Log in
-        </Button>
-      </form>
+      </SignInForm>
       <OrDivider />
-      <GoogleSignIn mode="login" onSignedIn={finish} onError={setNotice} />
+      <LazyGoogleSignIn mode="login" onSignedIn={finish} onError={form.setNotice} />
     </AuthLayout>
   );
 }

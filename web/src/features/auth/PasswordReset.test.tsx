@@ -98,7 +98,7 @@ describe('reset password page', () => {
     expect(window.location.pathname).toBe('/reset-password/MQ/abc-def');
 
     act(() => vi.advanceTimersByTime(200));
-    expect(window.location.pathname).toBe('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
   });
 });

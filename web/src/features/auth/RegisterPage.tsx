@@ -1,21 +1,17 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { appRoutes, texts, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
-import type { RegisterRequest, SendOtpRequest, TokenPair } from '@um/contract';
-import { Banner } from '../../components/ui/Banner';
+import type { TokenPair } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
-import { errorDetail } from '../../lib/api-client';
-import { useFieldErrors, useTypedBeforeHydration } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { register, sendOtp } from './api';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
-import { GoogleSignIn } from './GoogleSignIn';
+import { LazyGoogleSignIn } from './LazyGoogleSignIn';
 import { useAuth } from './session';
+import { SignInForm, useSignInForm } from './SignInForm';
 
 const emptyDetails = { otp: '', name: '', password: '', password2: '' };
 
@@ -26,58 +22,32 @@ export function RegisterPage() {
   const [step, setStep] = useState<'email' | 'details'>('email');
   const [email, setEmail] = useState('');
   const [details, setDetails] = useState(emptyDetails);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const {
-    formRef: emailFormRef,
-    errors: emailErrors,
-    setErrors: setEmailErrors,
-  } = useFieldErrors();
-  const {
-    formRef: detailsFormRef,
-    errors: detailsErrors,
-    setErrors: setDetailsErrors,
-  } = useFieldErrors();
-  useTypedBeforeHydration(emailFormRef, (typed) => setEmail(typed['email'] ?? ''));
+  const notice = useState<Notice | null>(null);
+  const [, setNotice] = notice;
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);
     navigate(appRoutes.dashboard, { replace: true });
   };
 
-  const requestCode = useMutation({
-    mutationFn: (body: SendOtpRequest) => sendOtp(body),
-    onSuccess: (_, body) => {
+  const requestCode = useSignInForm({
+    check: (report) => check(sendOtpRequestSchema, { email }, report),
+    send: sendOtp,
+    failed: texts.register.otpSendFailed,
+    succeeded: texts.register.otpSent,
+    onSucceeded: (body) => {
       setEmail(body.email);
       setStep('details');
-      setNotice({ tone: 'success', message: texts.register.otpSent });
     },
-    onError: (error) =>
-      setNotice({
-        tone: 'error',
-        message: texts.register.otpSendFailed,
-        detail: errorDetail(error),
-      }),
+    sharedNotice: notice,
   });
 
-  const createAccount = useMutation({
-    mutationFn: async (body: RegisterRequest) => finish(await register(body)),
-    onError: (error) =>
-      setNotice({ tone: 'error', message: texts.register.failed, detail: errorDetail(error) }),
+  const createAccount = useSignInForm({
+    check: (report) => check(registerRequestSchema, { ...details, email, tc: true }, report),
+    send: async (body) => finish(await register(body)),
+    failed: texts.register.failed,
+    sharedNotice: notice,
   });
-
-  function onSendCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice(null);
-    const body = check(sendOtpRequestSchema, { email }, setEmailErrors);
-    if (body) requestCode.mutate(body);
-  }
-
-  function onCreateAccount(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice(null);
-    const body = check(registerRequestSchema, { ...details, email, tc: true }, setDetailsErrors);
-    if (body) createAccount.mutate(body);
-  }
 
   function backToEmail() {
     setNotice(null);
@@ -101,8 +71,7 @@ export function RegisterPage() {
         subtitle="We will e-mail you a one-time code to confirm your address."
         footer={footer}
       >
-        {notice && <Banner {...notice} className="mb-5" />}
-        <form ref={emailFormRef} noValidate onSubmit={onSendCode} className="space-y-4">
+        <SignInForm form={requestCode} submit="Send OTP">
           <Field
             label="Email"
             type="email"
@@ -111,14 +80,11 @@ export function RegisterPage() {
             required
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            error={emailErrors['email']}
+            error={requestCode.errors['email']}
           />
-          <Button type="submit" className="w-full" loading={requestCode.isPending}>
-            Send OTP
-          </Button>
-        </form>
+        </SignInForm>
         <OrDivider />
-        <GoogleSignIn mode="register" onSignedIn={finish} onError={setNotice} />
+        <LazyGoogleSignIn mode="register" onSignedIn={finish} onError={setNotice} />
       </AuthLayout>
     );
   }
@@ -136,8 +102,16 @@ export function RegisterPage() {
       }
       footer={footer}
     >
-      {notice && <Banner {...notice} className="mb-5" />}
-      <form ref={detailsFormRef} noValidate onSubmit={onCreateAccount} className="space-y-4">
+      <SignInForm
+        form={createAccount}
+        submit="Create account"
+        after={
+          <Button variant="ghost" className="w-full" onClick={backToEmail}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Email
+          </Button>
+        }
+      >
         <Field
           label="OTP"
           name="otp"
@@ -147,7 +121,7 @@ export function RegisterPage() {
           required
           value={details.otp}
           onChange={(event) => set('otp')(event.target.value)}
-          error={detailsErrors['otp']}
+          error={createAccount.errors['otp']}
         />
         <Field
           label="Full name"
@@ -156,7 +130,7 @@ export function RegisterPage() {
           required
           value={details.name}
           onChange={(event) => set('name')(event.target.value)}
-          error={detailsErrors['name']}
+          error={createAccount.errors['name']}
         />
         <Field
           label="Password"
@@ -167,7 +141,7 @@ export function RegisterPage() {
           hint="At least 8 characters."
           value={details.password}
           onChange={(event) => set('password')(event.target.value)}
-          error={detailsErrors['password']}
+          error={createAccount.errors['password']}
         />
         <Field
           label="Confirm password"
@@ -177,16 +151,9 @@ export function RegisterPage() {
           required
           value={details.password2}
           onChange={(event) => set('password2')(event.target.value)}
-          error={detailsErrors['password2']}
+          error={createAccount.errors['password2']}
         />
-        <Button type="submit" className="w-full" loading={createAccount.isPending}>
-          Create account
-        </Button>
-        <Button variant="ghost" className="w-full" onClick={backToEmail}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Email
-        </Button>
-      </form>
+      </SignInForm>
     </AuthLayout>
   );
 }

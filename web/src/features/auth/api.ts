@@ -1,14 +1,7 @@
-import {
-  apiPaths,
-  buildPath,
-  detailResponseSchema,
-  profileResponseSchema,
-  tokenResponseSchema,
-} from '@um/contract';
+import { apiPaths, buildPath, detailResponseSchema, tokenResponseSchema } from '@um/contract';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
-  Profile,
   RegisterRequest,
   ResetPasswordRequest,
   SendOtpRequest,
@@ -66,10 +59,6 @@ export async function signInWithGoogle(
     schema: tokenResponseSchema,
   });
   return answer.token;
-}
-
-export function fetchProfile(): Promise<Profile> {
-  return apiRequest(apiPaths.profile, { schema: profileResponseSchema });
 }
 
 /** Revokes the refresh token's family on the server, so a copied token is worthless. */

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { apiPaths } from '@um/contract';
 import type { ClientConfig } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
@@ -15,4 +16,33 @@ const clientConfigShape: ResponseSchema<ClientConfig> = {
 
 export function fetchClientConfig(): Promise<ClientConfig> {
   return apiRequest(apiPaths.config, { authenticated: false, schema: clientConfigShape });
+}
+
+export interface ClientConfigState {
+  data: ClientConfig | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * The server's client configuration, asked for when a sign-in screen opens. Plain state rather
+ * than a cached query: the sign-in screens load no data library.
+ */
+export function useClientConfig(): ClientConfigState {
+  const [state, setState] = useState<ClientConfigState>({
+    data: undefined,
+    isPending: true,
+    isError: false,
+  });
+  useEffect(() => {
+    let active = true;
+    fetchClientConfig().then(
+      (data) => active && setState({ data, isPending: false, isError: false }),
+      () => active && setState({ data: undefined, isPending: false, isError: true }),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return state;
 }

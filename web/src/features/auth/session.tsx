@@ -1,34 +1,29 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, use, useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { appRoutes } from '@um/contract';
+import { apiPaths, appRoutes } from '@um/contract';
 import type { TokenPair } from '@um/contract';
-import { PageSpinner } from '../../components/ui/Spinner';
-import { useHydrated } from '../../lib/hydration';
-import { queryKeys } from '../../lib/query';
+import { apiRequest } from '../../lib/api-client';
 import {
   clearSession,
   getSessionSnapshot,
   readTokens,
+  sessionUserSchema,
   storeTokens,
   storeUser,
-  subscribeToSession,
   useStoredSession,
 } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
-
-/**
- * The API calls load with their zod schemas on first use: a visitor without a session (the
- * login page) never downloads them.
- */
-const loadApi = () => import('./api');
 
 /** The auth state of SPEC.md 3, with the two ways to change it. */
 export interface AuthState {
   user: SessionUser | null;
   token: TokenPair | null;
   isAuthenticated: boolean;
+  /**
+   * Always false where a screen can read it: the root route's loader holds every screen back
+   * until the stored session has been checked (checkStoredSession).
+   */
   isLoading: boolean;
   /** Stores a fresh token pair, loads the profile and keeps it as the signed-in user. */
   signIn: (tokens: TokenPair) => Promise<SessionUser>;
@@ -38,78 +33,49 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-function hasStoredSession(): boolean {
+/** Loads the profile of the stored tokens and keeps it as the signed-in user. */
+async function loadUser(): Promise<SessionUser> {
+  const profile = await apiRequest(apiPaths.profile, { schema: sessionUserSchema });
+  storeUser(profile);
+  return profile;
+}
+
+/**
+ * Startup (SPEC.md 2): a stored session counts only once the server confirms the profile, and a
+ * failure signs the user out. Called as the app's entry module runs, so the request goes out
+ * alongside the first screen's code; the promise settles once the check is over.
+ */
+export function checkStoredSession(): Promise<void> {
   const { tokens, user } = getSessionSnapshot();
-  return tokens !== null && user !== null;
+  if (tokens === null || user === null) return Promise.resolve();
+  return loadUser().then(
+    () => undefined,
+    () => clearSession(),
+  );
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useStoredSession();
-  const [checking, setChecking] = useState(hasStoredSession);
-  // A prerendered sign-in page is taken over as it was rendered, without a session; the
-  // spinner of a stored session's check follows in the next render (SPEC.md 2, startup).
-  const hydrated = useHydrated();
 
-  const loadUser = useCallback(async () => {
-    const profile = await queryClient.fetchQuery({
-      queryKey: queryKeys.profile,
-      queryFn: async () => (await loadApi()).fetchProfile(),
-      staleTime: 0,
-    });
-    storeUser(profile);
-    return profile;
-  }, [queryClient]);
-
-  // Startup (SPEC.md 2): a stored session counts only once the server confirms the profile.
-  useEffect(() => {
-    if (!checking) return;
-    let mounted = true;
-    loadUser()
-      .catch(() => clearSession())
-      .finally(() => {
-        if (mounted) setChecking(false);
-      });
-    return () => {
-      mounted = false;
-    };
-  }, [checking, loadUser]);
-
-  // However the session ends (logout, a refused refresh, another tab), no cached data outlives
-  // it. This listens to the store itself, so the cache is empty before the next screen mounts
-  // and starts queries of its own.
-  useEffect(() => {
-    let hadTokens = readTokens() !== null;
-    return subscribeToSession(() => {
-      const hasTokens = readTokens() !== null;
-      if (hadTokens && !hasTokens) queryClient.clear();
-      hadTokens = hasTokens;
-    });
-  }, [queryClient]);
-
-  const signIn = useCallback(
-    async (tokens: TokenPair) => {
-      storeTokens(tokens);
-      try {
-        return await loadUser();
-      } catch (error) {
-        clearSession();
-        throw error;
-      }
-    },
-    [loadUser],
-  );
+  const signIn = useCallback(async (tokens: TokenPair) => {
+    storeTokens(tokens);
+    try {
+      return await loadUser();
+    } catch (error) {
+      clearSession();
+      throw error;
+    }
+  }, []);
 
   const logout = useCallback(() => {
     const refresh = readTokens()?.refresh;
     navigate(appRoutes.login, { replace: true });
     clearSession();
     // The local session is gone whatever the server says; revoking is a courtesy to security.
+    // The call loads with its zod schemas on first use: the login page never downloads them.
     if (refresh) {
-      loadApi()
-        .then(({ revokeSession }) => revokeSession(refresh))
-        .catch(() => undefined);
+      import('./api').then(({ revokeSession }) => revokeSession(refresh)).catch(() => undefined);
     }
   }, [navigate]);
 
@@ -118,37 +84,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: session.user,
       token: session.tokens,
       isAuthenticated: session.tokens !== null && session.user !== null,
-      isLoading: checking,
+      isLoading: false,
       signIn,
       logout,
     }),
-    [session, checking, signIn, logout],
+    [session, signIn, logout],
   );
 
-  if (checking && hydrated) return <PageSpinner />;
-  return <AuthContext value={state}>{children}</AuthContext>;
-}
-
-const previewOnly = () => {
-  throw new Error('The signed-in preview cannot change the session');
-};
-
-/**
- * The build's stand-in for SessionProvider (src/prerender.tsx): `user` counts as signed in,
- * and nothing is checked, stored or sent.
- */
-export function SignedInPreview({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const state = useMemo<AuthState>(
-    () => ({
-      user,
-      token: null,
-      isAuthenticated: true,
-      isLoading: false,
-      signIn: previewOnly,
-      logout: previewOnly,
-    }),
-    [user],
-  );
   return <AuthContext value={state}>{children}</AuthContext>;
 }
 

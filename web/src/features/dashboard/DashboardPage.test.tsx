@@ -20,22 +20,12 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
   });
 
-  it('brings the cards in, unless boot.js already showed this screen', () => {
-    const { unmount } = render(<DashboardPage user={user} />);
-    const animations = () =>
-      within(screen.getByRole('list'))
-        .getAllByRole('listitem')
-        .map((card) => card.classList.contains('animate-fade-in-up'));
-    expect(animations()).toEqual([true, true, true, true]);
-    unmount();
-
-    const bootView = document.createElement('div');
-    bootView.id = 'boot-view';
-    bootView.innerHTML = '<div data-boot-view="screen"></div>';
-    document.body.append(bootView);
+  it('brings the cards in', () => {
     render(<DashboardPage user={user} />);
-    expect(animations()).toEqual([false, false, false, false]);
-    bootView.remove();
+    const animations = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((card) => card.classList.contains('animate-fade-in-up'));
+    expect(animations).toEqual([true, true, true, true]);
   });
 
   it('shows the four fixed sample stat cards', () => {

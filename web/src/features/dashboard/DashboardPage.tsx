@@ -1,7 +1,6 @@
 import { ChartColumn, Folder, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
-import { useReplacesBootView } from '../../lib/boot-view';
 import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
@@ -41,8 +40,8 @@ export const sampleStats: Stat[] = [
 ];
 
 /**
- * The cards come in one after another. A class each, not an inline style: the page is also
- * written out at build time, and the Content-Security-Policy refuses inline styles.
+ * The cards come in one after another. A class each, not an inline style: the
+ * Content-Security-Policy refuses inline styles.
  */
 const entranceDelays = [
   '',
@@ -52,8 +51,6 @@ const entranceDelays = [
 ];
 
 export function DashboardPage({ user }: { user: SessionUser }) {
-  // Where boot.js already showed this screen, the cards have come in once.
-  const entering = !useReplacesBootView();
   return (
     <>
       <PageHeader title={`Welcome back, ${displayName(user)}!`} description={user.email} />
@@ -65,7 +62,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           {sampleStats.map(({ label, value, icon: Icon, tint }, index) => (
             <li
               key={label}
-              className={`${cardClasses} flex items-center gap-4 p-5 ${entering ? `animate-fade-in-up ${entranceDelays[index] ?? ''}` : ''}`}
+              className={`${cardClasses} flex items-center gap-4 p-5 animate-fade-in-up ${entranceDelays[index] ?? ''}`}
             >
               <span
                 aria-hidden="true"

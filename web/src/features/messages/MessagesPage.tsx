@@ -6,7 +6,7 @@ import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { IconButton } from '../../components/ui/IconButton';
-import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
+import { ListBody, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
@@ -131,46 +131,36 @@ function Inbox() {
             </p>
           )}
         </div>
-        {inbox.isPending ? (
-          <ListSkeleton label="Loading messages…" rowClassName="h-24" />
-        ) : inbox.isError && rows.length === 0 ? (
-          <div className="space-y-4">
-            <Banner
-              tone="error"
-              message={texts.inbox.loadFailed}
-              detail={errorDetail(inbox.error)}
-            />
-            <Button variant="secondary" onClick={() => void inbox.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState>{texts.inbox.empty}</EmptyState>
-        ) : (
-          <>
-            <ul ref={list} className="space-y-3">
-              {rows.map((message) => (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  expanded={expanded.has(message.id)}
-                  onOpen={() => open(message)}
-                  onDelete={() => {
-                    clear();
-                    askToDelete(message);
-                  }}
-                />
-              ))}
-            </ul>
-            <LoadMore
-              hasMore={inbox.hasNextPage}
-              loading={inbox.isFetchingNextPage}
-              onLoadMore={() => void inbox.fetchNextPage()}
-              list={list}
-              count={rows.length}
-            />
-          </>
-        )}
+        <ListBody
+          query={inbox}
+          count={rows.length}
+          loadingLabel="Loading messages…"
+          rowClassName="h-24"
+          loadFailed={texts.inbox.loadFailed}
+          empty={texts.inbox.empty}
+        >
+          <ul ref={list} className="space-y-3">
+            {rows.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                expanded={expanded.has(message.id)}
+                onOpen={() => open(message)}
+                onDelete={() => {
+                  clear();
+                  askToDelete(message);
+                }}
+              />
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={inbox.hasNextPage}
+            loading={inbox.isFetchingNextPage}
+            onLoadMore={() => void inbox.fetchNextPage()}
+            list={list}
+            count={rows.length}
+          />
+        </ListBody>
       </section>
 
       <ConfirmDialog

@@ -1,23 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query';
-import { deleteMessage, fetchInboxPage, markMessageRead, sendMessage } from './api';
+import { deleteMessage, markMessageRead, sendMessage } from './api';
+import { inboxQuery } from './queries';
 
 export function useInbox() {
-  const queryClient = useQueryClient();
-  return useInfiniteQuery({
-    queryKey: [...queryKeys.messages, 'inbox'],
-    queryFn: async ({ pageParam, signal }) => {
-      const page = await fetchInboxPage(pageParam, signal);
-      // The inbox carries the freshest unread count: the header badge takes it at once rather
-      // than at its next poll.
-      if (pageParam === null) queryClient.setQueryData(queryKeys.unreadCount, page.unread_count);
-      return page;
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    // Colleagues post at any time: opening the inbox always asks for what is new.
-    staleTime: 0,
-  });
+  return useInfiniteQuery(inboxQuery(useQueryClient()));
 }
 
 /**

@@ -5,7 +5,7 @@ import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { IconButton } from '../../components/ui/IconButton';
-import { EmptyState, ListSkeleton } from '../../components/ui/ListStates';
+import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
@@ -73,14 +73,10 @@ function Standards() {
       {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
 
       {form && (
-        <section
+        <EditorPanel
           id={FORM_ID}
-          aria-labelledby={`${FORM_ID}-heading`}
-          className={`${cardClasses} mb-8 p-6`}
+          title={editing ? `Edit standard ${editing.name}` : 'Add a standard'}
         >
-          <h2 id={`${FORM_ID}-heading`} className="mb-4 font-display text-lg font-semibold">
-            {editing ? `Edit standard ${editing.name}` : 'Add a standard'}
-          </h2>
           <StandardForm
             key={editing?.id ?? 'new'}
             editing={editing}
@@ -100,7 +96,7 @@ function Standards() {
             }
             onCancel={closeForm}
           />
-        </section>
+        </EditorPanel>
       )}
 
       <section aria-labelledby="standards-heading">
@@ -112,24 +108,16 @@ function Standards() {
         >
           All standards
         </h2>
-        {standards.isPending ? (
-          <ListSkeleton label="Loading standards…" rowClassName="h-24" />
-        ) : standards.isError ? (
-          <div className="space-y-4">
-            <Banner
-              tone="error"
-              message={texts.standards.loadFailed}
-              detail={errorDetail(standards.error)}
-            />
-            <Button variant="secondary" onClick={() => void standards.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : standards.data.length === 0 ? (
-          <EmptyState>{texts.standards.empty}</EmptyState>
-        ) : (
+        <ListBody
+          query={standards}
+          count={standards.data?.length ?? 0}
+          loadingLabel="Loading standards…"
+          rowClassName="h-24"
+          loadFailed={texts.standards.loadFailed}
+          empty={texts.standards.empty}
+        >
           <ul className="space-y-3">
-            {standards.data.map((standard) => (
+            {standards.data?.map((standard) => (
               <li
                 key={standard.id}
                 className={`${cardClasses} flex flex-wrap items-center gap-x-4 gap-y-2 p-4 sm:px-5`}
@@ -165,7 +153,7 @@ function Standards() {
               </li>
             ))}
           </ul>
-        )}
+        </ListBody>
       </section>
 
       <ConfirmDialog

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { SelectField } from '../../components/ui/Field';
 import { IconButton } from '../../components/ui/IconButton';
-import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
+import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
@@ -94,14 +94,10 @@ function Students() {
       )}
 
       {form && (
-        <section
+        <EditorPanel
           id={FORM_ID}
-          aria-labelledby={`${FORM_ID}-heading`}
-          className={`${cardClasses} mb-8 p-6`}
+          title={editing ? `Edit student ${editing.name}` : 'Add a student'}
         >
-          <h2 id={`${FORM_ID}-heading`} className="mb-4 font-display text-lg font-semibold">
-            {editing ? `Edit student ${editing.name}` : 'Add a student'}
-          </h2>
           <StudentForm
             key={editing?.id ?? 'new'}
             standards={standardList}
@@ -122,7 +118,7 @@ function Students() {
             }
             onCancel={closeForm}
           />
-        </section>
+        </EditorPanel>
       )}
 
       <div role="search" aria-label="Find students" className="mb-6 grid gap-4 sm:grid-cols-2">
@@ -143,75 +139,65 @@ function Students() {
         >
           {listTitle}
         </h2>
-        {students.isPending ? (
-          <ListSkeleton label="Loading students…" rowClassName="h-28" />
-        ) : students.isError && rows.length === 0 ? (
-          <div className="space-y-4">
-            <Banner
-              tone="error"
-              message={texts.students.loadFailed}
-              detail={errorDetail(students.error)}
-            />
-            <Button variant="secondary" onClick={() => void students.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState>{texts.students.empty}</EmptyState>
-        ) : (
-          <>
-            <ul
-              ref={list}
-              // Rows of the previous filter stay, dimmed, until the new ones arrive.
-              className={cx(
-                'space-y-3 transition-opacity',
-                students.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {rows.map((student) => (
-                <li
-                  key={student.id}
-                  tabIndex={-1}
-                  className={`${cardClasses} flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5`}
-                >
-                  <div className="min-w-0 flex-1 basis-64">
-                    <h3 className="font-semibold break-words">{student.name}</h3>
-                    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
-                      <Detail term="Standard">{nameOf(student.standard)}</Detail>
-                      <Detail term="Roll number">{student.roll_number}</Detail>
-                      <Detail term="Email">{student.email}</Detail>
-                      {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
-                      {student.address && <Detail term="Address">{student.address}</Detail>}
-                    </dl>
-                  </div>
-                  <div className="flex gap-1">
-                    <IconButton
-                      icon={Pencil}
-                      label={`Edit student ${student.name}`}
-                      onClick={() => openForm({ mode: 'edit', student })}
-                    />
-                    <IconButton
-                      icon={Trash2}
-                      tone="danger"
-                      label={`Delete student ${student.name}`}
-                      onClick={() => {
-                        clear();
-                        askToDelete(student);
-                      }}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <LoadMore
-              hasMore={students.hasNextPage}
-              loading={students.isFetchingNextPage}
-              onLoadMore={() => void students.fetchNextPage()}
-              list={list}
-              count={rows.length}
-            />
-          </>
-        )}
+        <ListBody
+          query={students}
+          count={rows.length}
+          loadingLabel="Loading students…"
+          rowClassName="h-28"
+          loadFailed={texts.students.loadFailed}
+          empty={texts.students.empty}
+        >
+          <ul
+            ref={list}
+            // Rows of the previous filter stay, dimmed, until the new ones arrive.
+            className={cx(
+              'space-y-3 transition-opacity',
+              students.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {rows.map((student) => (
+              <li
+                key={student.id}
+                tabIndex={-1}
+                className={`${cardClasses} flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5`}
+              >
+                <div className="min-w-0 flex-1 basis-64">
+                  <h3 className="font-semibold break-words">{student.name}</h3>
+                  <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
+                    <Detail term="Standard">{nameOf(student.standard)}</Detail>
+                    <Detail term="Roll number">{student.roll_number}</Detail>
+                    <Detail term="Email">{student.email}</Detail>
+                    {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
+                    {student.address && <Detail term="Address">{student.address}</Detail>}
+                  </dl>
+                </div>
+                <div className="flex gap-1">
+                  <IconButton
+                    icon={Pencil}
+                    label={`Edit student ${student.name}`}
+                    onClick={() => openForm({ mode: 'edit', student })}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    tone="danger"
+                    label={`Delete student ${student.name}`}
+                    onClick={() => {
+                      clear();
+                      askToDelete(student);
+                    }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={students.hasNextPage}
+            loading={students.isFetchingNextPage}
+            onLoadMore={() => void students.fetchNextPage()}
+            list={list}
+            count={rows.length}
+          />
+        </ListBody>
       </section>
 
       <ConfirmDialog

@@ -1,19 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { StudentValues } from '@um/contract';
-import { queryKeys } from '../../lib/query';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStudent, deleteStudent, fetchStudentsPage, updateStudent } from './api';
+import { createStudent, deleteStudent, updateStudent } from './api';
 import type { StudentFilter } from './api';
+import { studentsQuery } from './queries';
 
 export function useStudents(filter: StudentFilter) {
-  return useInfiniteQuery({
-    queryKey: [...queryKeys.students, 'list', filter],
-    queryFn: ({ pageParam, signal }) => fetchStudentsPage(filter, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    // A new filter or search keeps the current rows until its own arrive, so nothing jumps.
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery(studentsQuery(filter));
 }
 
 export interface SaveStudent {

@@ -1,15 +1,12 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { StudentFilter } from './api';
+import { filterFromSearch } from './queries';
 
 /** The list's filter lives in the address (?standard=3&q=asha), so a reload or a link shows the same list. */
 export function useUrlFilter(): [StudentFilter, (change: Partial<StudentFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  const standardParam = Number(params.get('standard'));
-  const filter: StudentFilter = {
-    standard: Number.isSafeInteger(standardParam) && standardParam > 0 ? standardParam : null,
-    q: (params.get('q') ?? '').trim(),
-  };
+  const filter = filterFromSearch(params);
 
   const change = useCallback(
     (next: Partial<StudentFilter>) =>

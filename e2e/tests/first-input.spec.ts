@@ -1,0 +1,78 @@
+import { apiPaths, texts } from '@um/contract';
+import { expect, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
+
+/** Lighthouse's mobile preset slows the CPU four times; a phone is slower than this machine. */
+const CPU_SLOWDOWN = 4;
+const TRIES = 10;
+
+/**
+ * A page in a browser of its own (nothing cached, nothing stored), its CPU slowed like a
+ * phone's, opened at `path` without waiting for anything but the server's answer.
+ */
+async function openOnSlowPhone(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(path, { waitUntil: 'commit' });
+  return { page, close: () => context.close() };
+}
+
+/** Resolves with the POST the page sends to `path`. */
+const sent = (page: Page, path: string) =>
+  page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === path,
+  );
+
+test.describe('what a person types the moment a form appears is never lost', () => {
+  // Twenty page loads on a slowed CPU.
+  test.setTimeout(300_000);
+
+  test('typing into the login form and pressing Enter at once signs in, ten times of ten', async ({
+    browser,
+    baseURL,
+    account,
+  }) => {
+    for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+      const { page, close } = await openOnSlowPhone(browser, baseURL!, '/login');
+      const email = page.getByLabel('Email');
+      await email.waitFor();
+      const request = sent(page, apiPaths.login);
+      await email.pressSequentially(account.email);
+      await page.getByLabel('Password').pressSequentially(account.password);
+      await page.getByLabel('Password').press('Enter');
+
+      expect((await request).postDataJSON(), `attempt ${attempt}`).toEqual({
+        email: account.email,
+        password: account.password,
+      });
+      await expect(page, `attempt ${attempt}`).toHaveURL('/dashboard', { timeout: 20_000 });
+      await close();
+    }
+  });
+
+  test('typing into the forgot-password form and pressing Enter at once sends the link, ten times of ten', async ({
+    browser,
+    baseURL,
+    account,
+  }) => {
+    for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+      const { page, close } = await openOnSlowPhone(browser, baseURL!, '/forgot-password');
+      const email = page.getByLabel('Email');
+      await email.waitFor();
+      const request = sent(page, apiPaths.forgotPassword);
+      await email.pressSequentially(account.email);
+      await email.press('Enter');
+
+      expect((await request).postDataJSON(), `attempt ${attempt}`).toEqual({
+        email: account.email,
+      });
+      await expect(page.getByRole('status'), `attempt ${attempt}`).toHaveText(
+        texts.forgotPassword.sent,
+        { timeout: 20_000 },
+      );
+      await close();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+import { Outlet, createBrowserRouter, redirect, useNavigate, useRouteError } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { appRoutes } from '@um/contract';
+import { PageSpinner } from '../components/ui/Spinner';
+import {
+  RequireAuth,
+  SessionProvider,
+  checkStoredSession,
+  useSignedInUser,
+} from '../features/auth/session';
+import { readTokens } from '../lib/session';
+import { ErrorFallback } from './ErrorFallback';
+
+/**
+ * Every route of SPEC.md 2, declared here once. Each screen is a chunk of its own, loaded with
+ * route `lazy`, so the login page loads only what it shows; a screen's loader asks for its data
+ * at the same time as its code, and TanStack Query keeps what arrives for the screen.
+ */
+export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
+  // The check goes out now, as the entry module runs, not once a screen renders.
+  const sessionChecked = checkStoredSession();
+  /**
+   * The data cache of the signed-in screens. The sign-in screens load no data library, so it
+   * is made the first time a signed-in route needs it.
+   */
+  let madeClient: Promise<QueryClient> | undefined = queryClient && Promise.resolve(queryClient);
+  const getClient = () =>
+    (madeClient ??= import('../lib/query').then(({ createQueryClient }) => createQueryClient()));
+  /**
+   * A loader's part: once the stored session is confirmed, `load` asks for a screen's data, and
+   * the screen renders as soon as its code is in, showing what has arrived so far. A failure
+   * is the screen's to show.
+   */
+  const warm = (load: (queryClient: QueryClient) => Promise<unknown>) => async () => {
+    await sessionChecked;
+    if (readTokens() !== null) {
+      getClient()
+        .then(load)
+        .catch(() => undefined);
+    }
+    return null;
+  };
+
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      // SPEC.md 2, startup: a spinner until the stored session has been checked.
+      loader: async () => {
+        await sessionChecked;
+        return null;
+      },
+      HydrateFallback: PageSpinner,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          path: appRoutes.login,
+          lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+        },
+        {
+          path: appRoutes.register,
+          lazy: async () => ({
+            Component: (await import('../features/auth/RegisterPage')).RegisterPage,
+          }),
+        },
+        {
+          path: appRoutes.forgotPassword,
+          lazy: async () => ({
+            Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+          }),
+        },
+        {
+          path: appRoutes.resetPassword,
+          lazy: async () => ({
+            Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+          }),
+        },
+        {
+          // The signed-in frame. The unread badge's count is asked for with the shell's code.
+          lazy: async () => {
+            const [{ default: AppShell }, { QueryClientProvider }, client] = await Promise.all([
+              import('./shell/AppShell'),
+              import('@tanstack/react-query'),
+              getClient(),
+            ]);
+            return {
+              Component: () => (
+                <QueryClientProvider client={client}>
+                  <RequireAuth>
+                    <AppShell />
+                  </RequireAuth>
+                </QueryClientProvider>
+              ),
+            };
+          },
+          loader: warm(async (client) =>
+            (await import('./shell/unread-count')).loadUnreadCount(client),
+          ),
+          shouldRevalidate: () => false,
+          children: [
+            {
+              // A screen that fails (its code could not be fetched) shows the fallback inside
+              // the shell, which stays usable.
+              ErrorBoundary: RouteError,
+              children: [
+                { index: true, loader: () => redirect(appRoutes.dashboard) },
+                ...[appRoutes.dashboard, appRoutes.analytics, appRoutes.settings].map((path) => ({
+                  path,
+                  lazy: async () => {
+                    const { DashboardPage } = await import('../features/dashboard/DashboardPage');
+                    return { Component: () => <DashboardPage user={useSignedInUser()} /> };
+                  },
+                })),
+                {
+                  path: appRoutes.projects,
+                  lazy: async () => ({
+                    Component: (await import('../features/placeholders/ProjectsPage')).ProjectsPage,
+                  }),
+                },
+                {
+                  path: appRoutes.tasks,
+                  lazy: async () => ({
+                    Component: (await import('../features/placeholders/TasksPage')).TasksPage,
+                  }),
+                },
+                {
+                  path: appRoutes.profile,
+                  lazy: async () => {
+                    const { ProfilePage } = await import('../features/profile/ProfilePage');
+                    return { Component: () => <ProfilePage user={useSignedInUser()} /> };
+                  },
+                },
+                {
+                  path: appRoutes.students,
+                  lazy: async () => ({
+                    Component: (await import('../features/students/StudentsPage')).StudentsPage,
+                  }),
+                  loader: ({ request }: LoaderFunctionArgs) =>
+                    warm(async (client) =>
+                      (await import('../features/students/queries')).loadStudents(
+                        client,
+                        new URL(request.url),
+                      ),
+                    )(),
+                  // A new search or filter is fetched by the screen itself, which keeps the rows
+                  // on screen meanwhile; the loader is for opening the screen.
+                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
+                    currentUrl.pathname !== nextUrl.pathname,
+                },
+                {
+                  path: appRoutes.standards,
+                  lazy: async () => ({
+                    Component: (await import('../features/standards/StandardsPage')).StandardsPage,
+                  }),
+                  loader: warm(async (client) =>
+                    (await import('../features/standards/queries')).loadStandards(client),
+                  ),
+                },
+                {
+                  path: appRoutes.messages,
+                  lazy: async () => ({
+                    Component: (await import('../features/messages/MessagesPage')).MessagesPage,
+                  }),
+                  loader: warm(async (client) =>
+                    (await import('../features/messages/queries')).loadInbox(client),
+                  ),
+                },
+                {
+                  path: '*',
+                  lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * The app's router, in the browser's address bar. Tests pass their own data cache to inspect
+ * it; the app's is made when first needed.
+ */
+export function createAppRouter(queryClient?: QueryClient) {
+  return createBrowserRouter(appRouteObjects(queryClient));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+function Root() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/**
+ * A route that could not be shown (its code failed to load, or it threw while rendering) gets
+ * the fallback of SPEC.md 2; the shell catches its screens' errors itself.
+ */
+function RouteError() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  console.error('A screen failed to render', error);
+  return <ErrorFallback onGoHome={() => void navigate(appRoutes.dashboard)} />;
+}
