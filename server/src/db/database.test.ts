@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { WAL_CHECKPOINT_PAGES, createDatabase, isDatabaseUnavailable } from './database.js';
+import {
+  WAL_CHECKPOINT_PAGES,
+  createDatabase,
+  isDatabaseUnavailable,
+  timestampToIso,
+} from './database.js';
 
 const failure = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -59,5 +64,20 @@ describe('the SQLite write-ahead log', () => {
       await destroy();
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reading a PostgreSQL timestamptz', () => {
+  it.each([
+    '2026-11-26 11:33:07.001+00',
+    '2026-11-26 11:33:07.1+00',
+    '2026-11-26 11:33:07.12+00',
+    '2026-11-26 11:33:07+00',
+    '2026-01-01 00:00:00.999+00',
+    '2026-11-26 11:33:07.123456+00',
+    '2026-11-26 12:33:07.5+01',
+    '2026-11-26 06:03:07.25-05:30',
+  ])('gives %s exactly as Date#toISOString would', (value) => {
+    expect(timestampToIso(value)).toBe(new Date(value).toISOString());
   });
 });

@@ -36,11 +36,26 @@ export interface DatabaseHandle {
 const PG_INT8 = 20;
 const PG_TIMESTAMPTZ = 1184;
 
+/** How PostgreSQL writes a timestamptz in UTC to the millisecond: `2026-11-26 11:33:07.1+00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?\+00$/;
+
+/**
+ * A timestamptz as the ISO string `Date#toISOString` gives. The timestamps the product stores
+ * are whole milliseconds in UTC, and rewriting their text is a tenth of what parsing a Date
+ * cost: about 70 µs for the 102 timestamps of a page of students. Any other form (another time
+ * zone, microseconds, a year past 9999) goes through Date.
+ */
+export function timestampToIso(value: string): string {
+  const match = UTC_TIMESTAMP.exec(value);
+  if (!match) return new Date(value).toISOString();
+  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0')}Z`;
+}
+
 /** Counts come back as numbers and timestamps as ISO strings, as they do from SQLite. */
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_INT8) return (value: string) => Number(value);
-    if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+    if (oid === PG_TIMESTAMPTZ) return timestampToIso;
     return pg.types.getTypeParser(oid, format);
   },
 };
