@@ -4,12 +4,10 @@ import { readTokens, subscribeToSession } from './session';
 
 /**
  * Query keys by group (SPEC.md 7: a change refreshes the user, student, standard and message
- * groups), so invalidating a group's root refreshes everything under it.
+ * groups), so invalidating a group's root refreshes everything under it. The signed-in user is
+ * not cached here but kept in the session store (lib/session.ts).
  */
 export const queryKeys = {
-  user: ['user'] as const,
-  profile: ['user', 'profile'] as const,
-  clientConfig: ['config'] as const,
   students: ['students'] as const,
   standards: ['standards'] as const,
   /** Every standard, paged through in full: the standards screen and the students filter share it. */

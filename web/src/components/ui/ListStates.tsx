@@ -113,9 +113,8 @@ export function ListSkeleton({ label, rows = 3, rowClassName }: ListSkeletonProp
 }
 
 export interface LoadMoreProps {
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
+  /** The list's query, as TanStack Query's infinite queries report it. */
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   /** The list being extended, whose items accept focus (tabIndex -1). */
   list: RefObject<HTMLElement | null>;
   /** How many items the list shows now. */
@@ -127,7 +126,7 @@ export interface LoadMoreProps {
  * so a keyboard user carries on reading where the new items start instead of losing focus
  * when the button goes away at the end of the list.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, list, count }: LoadMoreProps) {
+export function LoadMore({ query, list, count }: LoadMoreProps) {
   const firstNew = useRef<number | null>(null);
 
   useEffect(() => {
@@ -138,15 +137,15 @@ export function LoadMore({ hasMore, loading, onLoadMore, list, count }: LoadMore
     if (item instanceof HTMLElement) item.focus();
   }, [count, list]);
 
-  if (!hasMore) return null;
+  if (!query.hasNextPage) return null;
   return (
     <div className="mt-6 flex justify-center">
       <Button
         variant="secondary"
-        loading={loading}
+        loading={query.isFetchingNextPage}
         onClick={() => {
           firstNew.current = count;
-          onLoadMore();
+          void query.fetchNextPage();
         }}
       >
         Load more

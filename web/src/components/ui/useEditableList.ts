@@ -27,6 +27,38 @@ export function useOpenPanel<State>(clearNotice: () => void) {
   return { panel, open, close, opener, setPanel };
 }
 
+/** What a list screen says when its add or edit form has saved, or could not. */
+export interface SaveTexts {
+  added: string;
+  updated: string;
+  addFailed: string;
+  updateFailed: string;
+}
+
+/**
+ * The add or edit form's outcome as the screen shows it: a success closes the form and says
+ * so, a failure says what went wrong and leaves the form open.
+ */
+export function saveOutcome(
+  show: (notice: Notice) => void,
+  close: () => void,
+  editing: boolean,
+  saveTexts: SaveTexts,
+) {
+  return {
+    onSaved: () => {
+      show({ tone: 'success', message: editing ? saveTexts.updated : saveTexts.added });
+      close();
+    },
+    onFailed: (error: unknown) =>
+      show({
+        tone: 'error',
+        message: editing ? saveTexts.updateFailed : saveTexts.addFailed,
+        detail: errorDetail(error),
+      }),
+  };
+}
+
 /** How one deletion went, as a mutation's callbacks report it (TanStack Query's `mutate`). */
 interface DeleteCallbacks {
   onSuccess: () => void;

@@ -153,13 +153,7 @@ function Inbox() {
               />
             ))}
           </ul>
-          <LoadMore
-            hasMore={inbox.hasNextPage}
-            loading={inbox.isFetchingNextPage}
-            onLoadMore={() => void inbox.fetchNextPage()}
-            list={list}
-            count={rows.length}
-          />
+          <LoadMore query={inbox} list={list} count={rows.length} />
         </ListBody>
       </section>
 

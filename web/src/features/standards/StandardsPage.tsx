@@ -8,8 +8,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
-import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
-import { errorDetail } from '../../lib/api-client';
+import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
 import { useDeleteStandard } from './hooks';
@@ -80,20 +79,7 @@ function Standards() {
           <StandardForm
             key={editing?.id ?? 'new'}
             editing={editing}
-            onSaved={() => {
-              show({
-                tone: 'success',
-                message: editing ? texts.standards.updated : texts.standards.added,
-              });
-              closeForm();
-            }}
-            onFailed={(error) =>
-              show({
-                tone: 'error',
-                message: editing ? texts.standards.updateFailed : texts.standards.addFailed,
-                detail: errorDetail(error),
-              })
-            }
+            {...saveOutcome(show, closeForm, editing !== undefined, texts.standards)}
             onCancel={closeForm}
           />
         </EditorPanel>

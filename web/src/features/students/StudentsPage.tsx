@@ -11,7 +11,7 @@ import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates'
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
-import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
+import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
@@ -102,20 +102,12 @@ function Students() {
             key={editing?.id ?? 'new'}
             standards={standardList}
             editing={editing}
-            onSaved={() => {
-              show({
-                tone: 'success',
-                message: editing ? appTexts.students.updated : texts.students.added,
-              });
-              closeForm();
-            }}
-            onFailed={(error) =>
-              show({
-                tone: 'error',
-                message: editing ? appTexts.students.updateFailed : texts.students.addFailed,
-                detail: errorDetail(error),
-              })
-            }
+            {...saveOutcome(show, closeForm, editing !== undefined, {
+              added: texts.students.added,
+              updated: appTexts.students.updated,
+              addFailed: texts.students.addFailed,
+              updateFailed: appTexts.students.updateFailed,
+            })}
             onCancel={closeForm}
           />
         </EditorPanel>
@@ -190,13 +182,7 @@ function Students() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasMore={students.hasNextPage}
-            loading={students.isFetchingNextPage}
-            onLoadMore={() => void students.fetchNextPage()}
-            list={list}
-            count={rows.length}
-          />
+          <LoadMore query={students} list={list} count={rows.length} />
         </ListBody>
       </section>
 
