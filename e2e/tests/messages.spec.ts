@@ -1,9 +1,15 @@
 import { texts } from '@um/contract';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { postMessageViaApi, readWholeInbox, uniqueTag } from './support/api.js';
+import {
+  createStandardViaApi,
+  createStudentViaApi,
+  postMessageViaApi,
+  readWholeInbox,
+  uniqueTag,
+} from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { createAccount, storeSession } from './support/session.js';
+import { createAccount, shortLivedAccessToken, storeSession } from './support/session.js';
 import type { Account } from './support/session.js';
 import { expectNoticeToVanishOnItsOwn, tabTo, viewports } from './support/ui.js';
 
@@ -192,3 +198,92 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** DESIGN.md 6: a colleague's change shows within a second; the browser gets 2 s here. */
+const LIVE = { timeout: 2_000 };
+const studentList = (page: Page) =>
+  page.getByRole('region', { name: /^(All students|Students in )/ });
+
+test("one person's message and new student show in the other's badge and list without a reload", async ({
+  signedInPage: pageA,
+  account: a,
+  request,
+  browser,
+}) => {
+  const tag = uniqueTag();
+  const b = await createAccount(request);
+  await Promise.all([readWholeInbox(request, a), readWholeInbox(request, b)]);
+  const standard = await createStandardViaApi(request, a, `Live ${tag}`);
+  const pageB = await openInBrowser(browser, b, `/students?standard=${standard.id}`);
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
+  await expect(studentList(pageB)).toBeVisible();
+  await expect(studentList(pageB).getByRole('listitem')).toHaveCount(0);
+
+  await pageA.goto('/messages');
+  await send(pageA, `Live hello ${tag}`);
+  await expect(badge(pageB)).toHaveAccessibleName('Messages, 1 unread', LIVE);
+
+  await createStudentViaApi(request, a, {
+    name: `Asha Live ${tag}`,
+    email: `asha.${tag}@pupils.test`,
+    roll_number: `L-${tag}`,
+    standard: standard.id,
+  });
+  await expect(studentList(pageB).getByRole('listitem')).toHaveCount(1, LIVE);
+  await expect(studentList(pageB)).toContainText(`Asha Live ${tag}`);
+  await pageB.context().close();
+});
+
+test('when its access token expires, the browser refreshes it, reconnects, and the badge stays right', async ({
+  page,
+  account: a,
+  request,
+}) => {
+  const b = await createAccount(request);
+  await readWholeInbox(request, a);
+  const expiring = { ...a.tokens, access: shortLivedAccessToken(String(a.profile.id), 3) };
+  await storeSession(page, expiring, a.profile);
+  const streams: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/') {
+      streams.push(sent.headers()['authorization'] ?? '');
+    }
+  });
+  await page.goto('/dashboard');
+  await expect(badge(page)).toHaveAccessibleName('Messages, none unread');
+
+  // The server ends the stream at the token's expiry; the next one carries a refreshed token.
+  await expect.poll(() => new Set(streams).size, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await postMessageViaApi(request, b, `After the refresh ${uniqueTag()}`);
+  await expect(badge(page)).toHaveAccessibleName('Messages, 1 unread', LIVE);
+});
+
+test('eight tabs of one browser all load and follow the badge over one stream', async ({
+  browser,
+  account: a,
+  request,
+}) => {
+  // Eight tabs each load the whole app: about 2-3 s a tab on two shared cores.
+  test.slow();
+  const b = await createAccount(request);
+  await readWholeInbox(request, a);
+  const context = await browser.newContext();
+  let streams = 0;
+  context.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/') streams += 1;
+  });
+  const tabs: Page[] = [];
+  for (let index = 0; index < 8; index += 1) {
+    const tab = await context.newPage();
+    if (index === 0) await storeSession(tab, a.tokens, a.profile);
+    await tab.goto('/dashboard');
+    await expect(tab.getByRole('heading', { name: `Welcome back, ${a.name}!` })).toBeVisible();
+    tabs.push(tab);
+  }
+  for (const tab of tabs) await expect(badge(tab)).toHaveAccessibleName('Messages, none unread');
+
+  await postMessageViaApi(request, b, `To every tab ${uniqueTag()}`);
+  for (const tab of tabs) await expect(badge(tab)).toHaveAccessibleName('Messages, 1 unread', LIVE);
+  expect(streams).toBe(1);
+  await context.close();
+});

@@ -28,6 +28,7 @@ import { firstNames, lastNames } from '../src/seed/data.js';
 import { listStudents } from '../src/students/repository.js';
 import { seed, type SeedCounts } from '../src/seed/seed.js';
 import { runLoad, type LoadFigures } from './load.js';
+import { openEventStreams } from './streams.js';
 import { freePort, startServer, type ServerProcess } from './processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,8 @@ const CONNECTIONS = 10;
 const STAFF_CONNECTIONS = 25;
 const LOGIN_CONNECTIONS = 20;
 const GENEROUS_LIMIT = '1000000/60';
+/** The mixed run again with this many event streams open: its p99 may at most double. */
+const LIVE_STREAMS = 200;
 /** Pages followed per search fragment when listing the distinct search queries. */
 const SEARCH_PAGES_PER_FRAGMENT = 4;
 
@@ -54,6 +57,7 @@ const SCENARIOS = [
   'updates',
   'mixed',
   'logins',
+  'live-streams',
 ] as const;
 type ScenarioId = (typeof SCENARIOS)[number];
 
@@ -531,6 +535,41 @@ async function main(): Promise<void> {
       record('logins-during-healthz', 'POST login meanwhile: logins/s', during, false);
     }
 
+    let live: LiveFigures | undefined;
+    if (options.scenarios.has('live-streams')) {
+      const mixed = scenarios.find((scenario) => scenario.id === 'mixed');
+      if (!mixed) throw new Error('The live-streams run repeats the mixed run, which is missing.');
+      if (!options.scenarios.has('mixed')) {
+        record(mixed.id, mixed.label, await load(api, mixed.connections, mixed.requests));
+      }
+      const rssBeforeStreamsMB = api.rssMB();
+      const streams = await openEventStreams(api.origin, tokens, LIVE_STREAMS);
+      const rssWithStreamsMB = api.rssMB();
+      let withStreams: LoadFigures;
+      try {
+        withStreams = await load(api, mixed.connections, mixed.requests);
+      } finally {
+        streams.close();
+      }
+      record(
+        'mixed-with-streams',
+        `${mixed.label}, ${LIVE_STREAMS} event streams open`,
+        withStreams,
+      );
+      live = {
+        rssBeforeStreamsMB,
+        rssWithStreamsMB,
+        rssAfterLoadMB: api.rssMB(),
+        events: streams.events(),
+        endedEarly: streams.ended(),
+      };
+      console.log(
+        `  ${LIVE_STREAMS} streams: ${live.events} events received, ${live.endedEarly} ended early; ` +
+          `RSS ${fixed(rssBeforeStreamsMB)} MB before, ${fixed(rssWithStreamsMB)} MB with them open, ` +
+          `${fixed(live.rssAfterLoadMB)} MB after the load`,
+      );
+    }
+
     await measureCeiling();
     const peakRssMB = api.peakRssMB();
 
@@ -606,7 +645,7 @@ async function main(): Promise<void> {
         `peak (VmHWM) ${fixed(peakRssMB, 1)} MB; "RSS MB" is the resident size after each run.`,
     );
 
-    const targets = evaluateTargets(target.dialect, results, peakRssMB);
+    const targets = evaluateTargets(target.dialect, results, peakRssMB, live);
     console.log('');
     console.log('Targets (BENCHMARKS.md):');
     printTable(
@@ -629,6 +668,7 @@ async function main(): Promise<void> {
       },
       ceiling: ceilingFigures,
       scenarios: results,
+      ...(live ? { liveStreams: { streams: LIVE_STREAMS, ...live } } : {}),
       startRssMB: Number(startRssMB.toFixed(1)),
       peakRssMB: Number(peakRssMB.toFixed(1)),
       targets,
@@ -876,10 +916,19 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
   ];
 }
 
+interface LiveFigures {
+  rssBeforeStreamsMB: number;
+  rssWithStreamsMB: number;
+  rssAfterLoadMB: number;
+  events: number;
+  endedEarly: number;
+}
+
 function evaluateTargets(
   dialect: 'sqlite' | 'postgres',
   results: ScenarioResult[],
   peakRssMB: number,
+  live: LiveFigures | undefined,
 ): Target[] {
   const only = (id: string) => results.find((result) => result.id === id);
   const targets: Target[] = [];
@@ -916,6 +965,24 @@ function evaluateTargets(
       goal: '<= 25 ms, 0 failed',
       measured: `${mixed.figures.p99Ms} ms, ${mixed.figures.failed} failed (${percent(mixed.ratio)} of ceiling)`,
       pass: mixed.figures.p99Ms <= 25 && !mixed.figures.failed,
+    });
+  }
+  const withStreams = only('mixed-with-streams');
+  if (mixed && withStreams && live) {
+    const base = Math.max(mixed.figures.p99Ms, 1);
+    targets.push({
+      what: `mixed run p99 with ${LIVE_STREAMS} event streams open / without`,
+      goal: '<= 2',
+      measured: (withStreams.figures.p99Ms / base).toFixed(2) + void_(withStreams.figures),
+      pass: withStreams.figures.p99Ms <= 2 * base && !withStreams.figures.failed,
+    });
+    // Bounded: what the streams hold does not grow with what they carried.
+    const growth = live.rssAfterLoadMB - live.rssWithStreamsMB;
+    targets.push({
+      what: `RSS growth over the mixed run with ${LIVE_STREAMS} streams open`,
+      goal: '<= 50 MB',
+      measured: `${growth.toFixed(1)} MB (${live.events} events)`,
+      pass: growth <= 50 && live.endedEarly === 0 && live.events > 0,
     });
   }
   const health = only('healthz-during-logins');

@@ -95,3 +95,25 @@ export function expiredAccessToken(userId: string): string {
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }
+
+/**
+ * A valid access token of the account's current token version (a new account's, 0) that
+ * expires `seconds` from now: what a browser holds at the end of its 15 minutes.
+ */
+export function shortLivedAccessToken(userId: string, seconds: number): string {
+  const secret = readFileSync(join(process.env['E2E_DATA_DIR']!, 'jwt-secret'), 'utf8').trim();
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(
+    JSON.stringify({
+      typ: 'access',
+      sub: userId,
+      ver: 0,
+      iss: 'user-management',
+      iat: now + seconds - 900,
+      exp: now + seconds,
+    }),
+  );
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}

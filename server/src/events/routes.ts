@@ -10,7 +10,7 @@ import {
 import type { AppContext, ZodApp } from '../app-context.js';
 import { readAccessToken } from '../auth/access-token.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
-import { unreadCount } from '../messages/repository.js';
+import { unreadCountsOf } from '../messages/repository.js';
 import type { EventBus, LiveChange } from './bus.js';
 
 declare module 'fastify' {
@@ -29,8 +29,11 @@ export interface LiveUpdateOptions {
   heartbeatMs?: number;
 }
 
-/** Changes that arrive together (a burst of writes) go out as one event of each kind. */
-const COALESCE_MS = 50;
+/**
+ * Changes that arrive together (a burst of writes) go out as one event of each kind, at most
+ * this long after the first, and every stream's unread count is read in one query per burst.
+ */
+const COALESCE_MS = 100;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -65,6 +68,7 @@ export function liveUpdateRoutes(
   // Streams never finish by themselves: ending them before the server closes lets a SIGTERM
   // drain the other requests and exit, and the clients reconnect to another process.
   app.addHook('preClose', async () => {
+    clearTimeout(tick);
     for (const stream of streams) stream.end();
   });
 
@@ -86,6 +90,37 @@ export function liveUpdateRoutes(
     async (request, reply) => openStream(request, reply),
   );
 
+  interface Listening {
+    userId: number;
+    flush(counts: ReadonlyMap<number, number> | null): void;
+    unreadDue: boolean;
+  }
+
+  // One timer for every stream: when it fires, the unread counts of all the users whose
+  // streams need one are read together, then each stream writes what it has gathered.
+  const due = new Set<Listening>();
+  let tick: NodeJS.Timeout | undefined;
+
+  function schedule(listening: Listening): void {
+    due.add(listening);
+    tick ??= setTimeout(() => void flushAll(), COALESCE_MS);
+  }
+
+  async function flushAll(): Promise<void> {
+    const batch = [...due];
+    due.clear();
+    const users = new Set(batch.filter((one) => one.unreadDue).map((one) => one.userId));
+    let counts: Map<number, number> | null = null;
+    try {
+      counts = await unreadCountsOf(db, [...users]);
+    } catch (error) {
+      // The database is away: the counts are sent again once the bus has reconnected.
+      app.log.warn({ err: error }, 'live updates: could not read the unread counts');
+    }
+    for (const one of batch) one.flush(counts);
+    tick = due.size > 0 ? setTimeout(() => void flushAll(), COALESCE_MS) : undefined;
+  }
+
   function openStream(request: FastifyRequest, reply: FastifyReply) {
     const userId = currentUserId(request);
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -94,53 +129,39 @@ export function liveUpdateRoutes(
     const stream = new PassThrough();
     streams.add(stream);
     let eventId = 0;
-    let unreadDue = true;
     let lastUnread: number | null = null;
     const changed = new Set<LiveEntity>();
-    let flushTimer: NodeJS.Timeout | undefined;
-    let flushing = false;
 
-    const write = (event: string, data: unknown) => {
-      if (stream.writableEnded) return;
+    /** What one flush sends goes out in one write: a socket write each cost the others. */
+    const format = (event: string, data: unknown) => {
       eventId += 1;
-      stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      return `id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     };
 
-    async function flush(): Promise<void> {
-      flushTimer = undefined;
-      if (flushing || stream.writableEnded) return;
-      flushing = true;
-      try {
-        for (const entity of changed) write(liveEventNames.changed, { entity });
+    const listening: Listening = {
+      userId,
+      unreadDue: true,
+      flush(counts) {
+        if (stream.writableEnded) return;
+        let text = '';
+        for (const entity of changed) text += format(liveEventNames.changed, { entity });
         changed.clear();
-        if (unreadDue) {
-          unreadDue = false;
-          const count = await unreadCount(db, userId);
-          if (count !== lastUnread) {
-            lastUnread = count;
-            write(liveEventNames.unread, { count });
-          }
+        const count = listening.unreadDue ? counts?.get(userId) : undefined;
+        if (count !== undefined) {
+          listening.unreadDue = false;
+          if (count !== lastUnread) text += format(liveEventNames.unread, { count });
+          lastUnread = count;
         }
-      } catch (error) {
-        // The database is away: the count is sent again once the bus reconnects.
-        request.log.warn({ err: error }, 'live updates: could not read the unread count');
-      } finally {
-        flushing = false;
-      }
-      if (unreadDue || changed.size > 0) scheduleFlush();
-    }
+        if (text) stream.write(text);
+      },
+    };
 
-    function scheduleFlush(): void {
-      flushTimer ??= setTimeout(() => void flush(), COALESCE_MS);
-    }
-
-    const onChange = (change: LiveChange) => {
+    const unsubscribe = bus.subscribe((change: LiveChange) => {
       if (change.userId !== undefined && change.userId !== userId) return;
       changed.add(change.entity);
-      if (change.entity === 'messages') unreadDue = true;
-      scheduleFlush();
-    };
-    const unsubscribe = bus.subscribe(onChange);
+      if (change.entity === 'messages') listening.unreadDue = true;
+      schedule(listening);
+    });
     const heartbeat = setInterval(() => {
       if (!stream.writableEnded) stream.write(': heartbeat\n\n');
     }, heartbeatMs);
@@ -150,13 +171,13 @@ export function liveUpdateRoutes(
 
     stream.once('close', () => {
       streams.delete(stream);
+      due.delete(listening);
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(expiry);
-      clearTimeout(flushTimer);
     });
 
-    void flush();
+    schedule(listening);
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')

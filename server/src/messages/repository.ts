@@ -113,6 +113,38 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
 }
 
 /**
+ * The unread counts of many users in one query, as `unreadCount` counts them: the event
+ * streams ask for every listening user's count at once after a message is posted, and one
+ * query per stream cost the other requests 4-5 times their p99 with 200 streams open.
+ */
+export async function unreadCountsOf(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .where('users.id', 'in', userIds)
+    .select((eb) => [
+      'users.id',
+      eb
+        .selectFrom('messages')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('total'),
+      eb
+        .selectFrom('message_states')
+        .whereRef('message_states.user_id', '=', 'users.id')
+        .where((where) =>
+          where.or([where('read_at', 'is not', null), where('deleted_at', 'is not', null)]),
+        )
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('handled'),
+    ])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.total) - Number(row.handled)]));
+}
+
+/**
  * Posts to every staff member's inbox. The sender's name is kept as it was when posting, and
  * the author's own copy starts read, in the same transaction so it is never briefly unread.
  */

@@ -123,6 +123,17 @@ async function refreshTokens(expiredAccess: string): Promise<TokenPair | null> {
   });
 }
 
+/**
+ * For a caller outside `apiRequest` (the event stream) whose access token the server refused:
+ * the fresh access token from the one shared refresh, or null once the session has ended (it
+ * is then cleared, as `apiRequest` does). Throws when the server is busy or unreachable.
+ */
+export async function refreshedAccess(refusedAccess: string): Promise<string | null> {
+  const pair = await refreshTokens(refusedAccess);
+  if (!pair) clearSession();
+  return pair?.access ?? null;
+}
+
 async function parseBody<T>(response: Response, schema: ResponseSchema<T> | undefined): Promise<T> {
   if (!schema || response.status === 204) return undefined as T;
   const result = schema.safeParse(await response.json().catch(() => undefined));

@@ -11,6 +11,9 @@ export interface StubRequest {
 export interface StubReply {
   status?: number;
   body?: unknown;
+  /** A body sent as it is, with its own type (an event stream), instead of `body` as JSON. */
+  text?: string;
+  contentType?: string;
 }
 
 export type StubHandler = (request: StubRequest) => StubReply | Promise<StubReply>;
@@ -42,10 +45,11 @@ export function stubFetch(routes: Record<string, StubReply | StubHandler>) {
           ? await route(request)
           : route;
     const status = reply.status ?? 200;
-    return new Response(
-      status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body),
-      { status, headers: { 'content-type': 'application/json' } },
-    );
+    const text = reply.text ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: { 'content-type': reply.contentType ?? 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

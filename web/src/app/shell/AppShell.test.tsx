@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiPaths, texts } from '@um/contract';
 import { queryKeys } from '../../lib/query';
 import { readTokens, readUser } from '../../lib/session';
@@ -131,24 +131,21 @@ describe('app shell', () => {
 });
 
 describe('unread badge', () => {
-  afterEach(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
-  });
-
-  it('refreshes every 30 s while the tab is visible, and not while it is hidden', async () => {
+  it('takes the count from the event stream, signed in with the bearer token, and does not poll', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { callsTo } = signedInAt('/dashboard');
-    await screen.findByRole('link', { name: 'Messages, 3 unread' });
-    const polls = () => callsTo('GET /api/message/').length;
-    expect(polls()).toBe(1);
+    const { callsTo } = signedInAt('/dashboard', {
+      [`GET ${apiPaths.events}`]: {
+        contentType: 'text/event-stream',
+        text: 'id: 1\nevent: unread\ndata: {"count":7}\n\n',
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Messages, 7 unread' })).toBeInTheDocument();
+    expect(callsTo(`GET ${apiPaths.events}`)[0]!.headers.get('authorization')).toBe(
+      `Bearer ${testTokens.access}`,
+    );
 
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
-    await waitFor(() => expect(polls()).toBe(2));
-
-    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(polls()).toBe(2);
+    expect(callsTo('GET /api/message/')).toHaveLength(1);
   });
 
   it('refreshes when anything under the messages key changes', async () => {

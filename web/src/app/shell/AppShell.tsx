@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { useFocusTrap } from '../../components/ui/useFocusTrap';
 import { useAuth, useSignedInUser } from '../../features/auth/session';
+import { useLiveUpdates } from '../../features/live/useLiveUpdates';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Navigation } from './Navigation';
 import { UnreadBadge } from './UnreadBadge';
@@ -29,6 +30,7 @@ export default function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerPath, setDrawerPath] = useState(location.pathname);
   const drawer = useRef<HTMLDivElement>(null);
+  useLiveUpdates();
 
   // Any navigation closes the drawer, including back and forward.
   if (drawerPath !== location.pathname) {

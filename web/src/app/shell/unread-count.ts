@@ -4,13 +4,12 @@ import { apiPaths, messageListResponseSchema } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query';
 
-const UNREAD_POLL_MS = 30_000;
 const unreadSchema = messageListResponseSchema.pick({ unread_count: true });
 
 /**
- * The caller's unread count, read from the inbox list's `unread_count` with the smallest page.
- * It sits under the messages key, so any change to messages refreshes it; TanStack Query
- * polls only while the tab is visible.
+ * The caller's unread count, read once from the inbox list's `unread_count` with the smallest
+ * page; from then on the event stream's `unread` events keep it (features/live), and changes
+ * this tab makes refresh it with the messages group. Nothing polls.
  */
 const unreadCountQuery = queryOptions({
   queryKey: queryKeys.unreadCount,
@@ -29,5 +28,5 @@ export async function loadUnreadCount(queryClient: QueryClient): Promise<void> {
 }
 
 export function useUnreadCount() {
-  return useQuery({ ...unreadCountQuery, refetchInterval: UNREAD_POLL_MS });
+  return useQuery({ ...unreadCountQuery, staleTime: Infinity });
 }

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LiveEntity } from '@um/contract';
+import { queryKeys } from '../../lib/query';
+import type { LiveEvent } from './event-stream';
+import { startLiveUpdates } from './live-updates';
+
+/** The caches that show each kind of record: a student row shows its standard's name. */
+const shownBy: Record<LiveEntity, readonly (readonly string[])[]> = {
+  students: [queryKeys.students],
+  standards: [queryKeys.standards, queryKeys.students],
+  messages: [queryKeys.messages],
+};
+
+function apply(queryClient: QueryClient, event: LiveEvent): void {
+  if (event.type === 'unread') {
+    queryClient.setQueryData(queryKeys.unreadCount, event.count);
+    return;
+  }
+  for (const queryKey of shownBy[event.entity]) {
+    void queryClient.invalidateQueries({
+      queryKey,
+      // The badge's count comes with its own event.
+      predicate: (query) => query.queryKey[1] !== queryKeys.unreadCount[1],
+    });
+  }
+}
+
+/**
+ * Keeps the signed-in screens current with what colleagues do (DESIGN.md 6): the unread badge
+ * takes each `unread` count, and each `changed` refetches the lists and records of that kind.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => startLiveUpdates((event) => apply(queryClient, event)), [queryClient]);
+}
