@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { NOTICE_DISMISS_MS } from '@um/contract';
 import { cx } from './cx';
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon, XIcon } from './icons';
 
 export type Tone = 'success' | 'error' | 'info';
 
@@ -26,7 +26,7 @@ const tones: Record<Tone, string> = {
   info: 'border-brand-200 bg-brand-50 text-brand-900 dark:border-brand-700 dark:bg-brand-950/60 dark:text-brand-100',
 };
 
-const icons = { success: CircleCheck, error: CircleAlert, info: Info };
+const icons = { success: CircleCheckIcon, error: CircleAlertIcon, info: InfoIcon };
 
 /**
  * A success, error or information message. Errors are alerts (read out at once); the others
@@ -43,7 +43,7 @@ export function Banner({ tone, message, detail, onDismiss, className }: BannerPr
         className,
       )}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <Icon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{message}</p>
         {detail && detail !== message && <p className="mt-1 opacity-90">{detail}</p>}
@@ -55,7 +55,7 @@ export function Banner({ tone, message, detail, onDismiss, className }: BannerPr
           aria-label="Dismiss"
           className="-m-1 rounded-pill p-1 hover:bg-black/5 dark:hover:bg-white/10"
         >
-          <X aria-hidden="true" className="size-4" />
+          <XIcon className="size-4" />
         </button>
       )}
     </div>

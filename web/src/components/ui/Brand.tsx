@@ -1,5 +1,5 @@
-import { ShieldCheck } from 'lucide-react';
 import { texts } from '@um/contract';
+import { ShieldCheckIcon } from './icons';
 
 /** The product's name with its mark (hidden on phones, to leave room) and the v2 badge. */
 export function Brand() {
@@ -9,7 +9,7 @@ export function Brand() {
         aria-hidden="true"
         className="inline-flex size-9 items-center justify-center rounded-xl bg-linear-to-br from-brand-600 to-accent-600 text-white shadow-soft max-sm:hidden"
       >
-        <ShieldCheck className="size-5" />
+        <ShieldCheckIcon className="size-5" />
       </span>
       <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap">
         {texts.shell.title}

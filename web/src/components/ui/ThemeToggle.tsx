@@ -1,10 +1,10 @@
-import { Moon, Sun, SunMoon } from 'lucide-react';
 import { texts } from '@um/contract';
 import { useTheme } from '../../lib/theme';
 import { cx } from './cx';
+import { MoonIcon, SunIcon, SunMoonIcon } from './icons';
 
 const labels = { light: 'Light', dark: 'Dark', system: 'System' } as const;
-const icons = { light: Sun, dark: Moon, system: SunMoon } as const;
+const icons = { light: SunIcon, dark: MoonIcon, system: SunMoonIcon } as const;
 
 /** Cycles light, dark and system (SPEC.md 1); the icon and tooltip say which mode is on. */
 export function ThemeToggle({ className }: { className?: string }) {
@@ -21,7 +21,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         className,
       )}
     >
-      <Icon aria-hidden="true" className="size-5" />
+      <Icon className="size-5" />
     </button>
   );
 }
