@@ -6,6 +6,7 @@ import { dataVersionsMigration } from './migrations/0005_data_versions.js';
 import { versionStripesMigration } from './migrations/0006_version_stripes.js';
 import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
 import { listIndexesMigration } from './migrations/0009_list_indexes.js';
+import { historyAndBinMigration } from './migrations/0010_history_and_bin.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -19,6 +20,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_version_stripes': versionStripesMigration(dialect),
     '0008_token_versions': tokenVersionsMigration(),
     '0009_list_indexes': listIndexesMigration(dialect),
+    '0010_history_and_bin': historyAndBinMigration(dialect),
   };
 }
 

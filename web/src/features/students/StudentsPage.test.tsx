@@ -29,6 +29,7 @@ function standard(id: number, name: string): Standard {
     created_at: stamp,
     updated_at: stamp,
     student_count: 0,
+    version: 1,
   };
 }
 
@@ -43,6 +44,7 @@ function student(id: number, name: string, standardId: number, roll: string): St
     address: '',
     created_at: stamp,
     updated_at: stamp,
+    version: 1,
   };
 }
 
