@@ -25,6 +25,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  await migrateTo(db, dialect);
+}
+
+/** Applies the migrations up to and including `last` (all of them without it). */
+export async function migrateTo(db: Db, dialect: Dialect, last?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Unless told the schema, Kysely takes bookkeeping tables found in ANY schema for its own, so
   // a second schema in the same database (another deployment, parallel tests) broke migrations.
@@ -34,7 +39,9 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
     provider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (last === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(last));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error));
