@@ -90,6 +90,10 @@ export const appTexts = {
     updateFailed: 'Failed to update student. Please try again.',
   },
   history: {
+    undo: 'Undo',
+    studentRestored: 'Student restored.',
+    standardRestored: 'Standard restored.',
+    restoreFailed: 'Failed to restore. Please try again.',
     editConflict:
       'Someone else saved this record after you opened it. Compare their changes with yours and choose which to keep.',
     notInBin:

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { texts } from '@um/contract';
+import { appTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +11,7 @@ import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStandard } from './hooks';
+import { useDeleteStandard, useRestoreStandard } from './hooks';
 import { StandardForm } from './StandardForm';
 
 const FORM_ID = 'standard-form';
@@ -28,6 +28,7 @@ export function StandardsPage() {
 function Standards() {
   const standards = useAllStandards();
   const remove = useDeleteStandard();
+  const restore = useRestoreStandard();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -42,6 +43,19 @@ function Standards() {
       show,
       deleted: texts.standards.deleted,
       deleteFailed: texts.standards.deleteFailed,
+      undo: {
+        label: appTexts.history.undo,
+        run: (standard) =>
+          restore.mutate(standard.id, {
+            onSuccess: () => show({ tone: 'success', message: appTexts.history.standardRestored }),
+            onError: (error) =>
+              show({
+                tone: 'error',
+                message: appTexts.history.restoreFailed,
+                detail: errorDetail(error),
+              }),
+          }),
+      },
       onDeleted: (standard) => {
         if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
       },

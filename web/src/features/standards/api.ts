@@ -21,6 +21,15 @@ export async function updateStandard(id: number, values: StandardValues): Promis
   return answer.data;
 }
 
+/** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */
+export async function restoreStandard(id: number): Promise<Standard> {
+  const answer = await apiRequest(buildPath(apiPaths.restore, { entity: 'standard', id }), {
+    method: 'POST',
+    schema: standardResponseSchema,
+  });
+  return answer.data;
+}
+
 export async function deleteStandard(id: number): Promise<void> {
   await apiRequest(buildPath(apiPaths.standard, { id }), { method: 'DELETE' });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StandardValues } from '@um/contract';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStandard, deleteStandard, updateStandard } from './api';
+import { createStandard, deleteStandard, restoreStandard, updateStandard } from './api';
 
 export interface SaveStandard {
   /** The standard being edited; absent when adding one. */
@@ -22,6 +22,14 @@ export function useDeleteStandard() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
     mutationFn: (id: number) => deleteStandard(id),
+    onSuccess: refresh,
+  });
+}
+
+export function useRestoreStandard() {
+  const refresh = useRefreshSchoolLists();
+  return useMutation({
+    mutationFn: (id: number) => restoreStandard(id),
     onSuccess: refresh,
   });
 }

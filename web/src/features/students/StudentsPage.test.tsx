@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appTexts, texts } from '@um/contract';
+import { apiPaths, appTexts, buildPath, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -389,6 +389,49 @@ describe('students page', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'All students' })).toHaveFocus(),
     );
+  });
+
+  it('puts a deleted student back when Undo in the banner is clicked, and says why when it cannot', async () => {
+    const actor = user();
+    const RESTORE = `POST ${buildPath(apiPaths.restore, { entity: 'student', id: 11 })}`;
+    let students = [asha, ravi];
+    let refuse = false;
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page(students),
+      [DELETE]: () => {
+        students = [ravi];
+        return { status: 204 };
+      },
+      [RESTORE]: () => {
+        if (refuse) {
+          const detail = 'Roll number "12" is already taken in standard "Grade 5 Roses".';
+          return { status: 409, body: { status: 409, detail } };
+        }
+        students = [asha, ravi];
+        return { body: { data: asha } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const banner = await screen.findByRole('status');
+    await actor.click(within(banner).getByRole('button', { name: appTexts.history.undo }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.history.studentRestored);
+    expect(callsTo(RESTORE)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+
+    refuse = true;
+    await actor.click(screen.getByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await actor.click(
+      within(await screen.findByRole('status')).getByRole('button', {
+        name: appTexts.history.undo,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(appTexts.history.restoreFailed);
+    expect(alert).toHaveTextContent('is already taken in standard');
   });
 
   it('shows the delete failure and keeps the student', async () => {

@@ -15,7 +15,7 @@ import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStudent, useStudents } from './hooks';
+import { useDeleteStudent, useRestoreStudent, useStudents } from './hooks';
 import { SearchBox } from './SearchBox';
 import { StudentForm } from './StudentForm';
 import { useUrlFilter } from './url-filter';
@@ -34,6 +34,7 @@ function Students() {
   const students = useStudents(filter);
   const standards = useAllStandards();
   const remove = useDeleteStudent();
+  const restore = useRestoreStudent();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -48,6 +49,19 @@ function Students() {
       show,
       deleted: texts.students.deleted,
       deleteFailed: texts.students.deleteFailed,
+      undo: {
+        label: appTexts.history.undo,
+        run: (student) =>
+          restore.mutate(student.id, {
+            onSuccess: () => show({ tone: 'success', message: appTexts.history.studentRestored }),
+            onError: (error) =>
+              show({
+                tone: 'error',
+                message: appTexts.history.restoreFailed,
+                detail: errorDetail(error),
+              }),
+          }),
+      },
       onDeleted: (student) => {
         if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
       },

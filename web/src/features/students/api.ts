@@ -1,4 +1,9 @@
-import { apiPaths, studentListResponseSchema, studentResponseSchema } from '@um/contract';
+import {
+  apiPaths,
+  buildPath,
+  studentListResponseSchema,
+  studentResponseSchema,
+} from '@um/contract';
 import type { Student, StudentList, StudentValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
@@ -36,6 +41,15 @@ export async function updateStudent(id: number, values: StudentValues): Promise<
   const answer = await apiRequest(apiPaths.updateStudents, {
     method: 'PUT',
     body: { ...values, id },
+    schema: studentResponseSchema,
+  });
+  return answer.data;
+}
+
+/** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */
+export async function restoreStudent(id: number): Promise<Student> {
+  const answer = await apiRequest(buildPath(apiPaths.restore, { entity: 'student', id }), {
+    method: 'POST',
     schema: studentResponseSchema,
   });
   return answer.data;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { StudentValues } from '@um/contract';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStudent, deleteStudent, updateStudent } from './api';
+import { createStudent, deleteStudent, restoreStudent, updateStudent } from './api';
 import type { StudentFilter } from './api';
 import { studentsQuery } from './queries';
 
@@ -28,6 +28,14 @@ export function useDeleteStudent() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
     mutationFn: (id: number) => deleteStudent(id),
+    onSuccess: refresh,
+  });
+}
+
+export function useRestoreStudent() {
+  const refresh = useRefreshSchoolLists();
+  return useMutation({
+    mutationFn: (id: number) => restoreStudent(id),
     onSuccess: refresh,
   });
 }
