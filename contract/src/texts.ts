@@ -94,6 +94,11 @@ export const appTexts = {
     studentRestored: 'Student restored.',
     standardRestored: 'Standard restored.',
     restoreFailed: 'Failed to restore. Please try again.',
+    conflictTitle: 'Someone else changed this record while you were editing it',
+    theirs: 'Their version',
+    yours: 'Your version',
+    keepTheirs: 'Keep theirs',
+    saveMine: 'Save mine over it',
     editConflict:
       'Someone else saved this record after you opened it. Compare their changes with yours and choose which to keep.',
     notInBin:

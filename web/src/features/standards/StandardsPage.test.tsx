@@ -176,7 +176,7 @@ describe('standards page', () => {
     expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
-  it('edits one standard at a time with Add Standard disabled, sending the id and keeping its year', async () => {
+  it('edits one standard at a time with Add Standard disabled, sending the id and the version, and keeping its year', async () => {
     const user = userEvent.setup({ delay: null });
     let current = grade5;
     const path = buildPath(apiPaths.standard, { id: 5 });
@@ -214,6 +214,7 @@ describe('standards page', () => {
       grade_level: 5,
       description: '',
       academic_year: '2025',
+      version: 1,
     });
     expect(await screen.findByRole('heading', { name: 'Grade 5 Rose' })).toBeInTheDocument();
   });

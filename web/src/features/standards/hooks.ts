@@ -7,13 +7,15 @@ export interface SaveStandard {
   /** The standard being edited; absent when adding one. */
   id?: number | undefined;
   values: StandardValues;
+  /** The version the edit started from. */
+  version?: number | undefined;
 }
 
 export function useSaveStandard() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
-    mutationFn: ({ id, values }: SaveStandard) =>
-      id === undefined ? createStandard(values) : updateStandard(id, values),
+    mutationFn: ({ id, values, version }: SaveStandard) =>
+      id === undefined ? createStandard(values) : updateStandard(id, values, version),
     onSuccess: refresh,
   });
 }

@@ -318,7 +318,7 @@ describe('students page', () => {
     expect(screen.getByLabelText('Roll number')).toHaveFocus();
   });
 
-  it('edits a student with the same form, sending its id', async () => {
+  it('edits a student with the same form, sending its id and the version it started from', async () => {
     const actor = user();
     let current = ravi;
     const { callsTo } = atStudents('/students', {
@@ -348,6 +348,7 @@ describe('students page', () => {
       standard: 3,
       phone_number: '+91 98450 12345',
       address: '',
+      version: 1,
     });
     expect(edit).toHaveFocus();
   });
@@ -365,6 +366,89 @@ describe('students page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(appTexts.students.updateFailed);
     expect(alert).toHaveTextContent('Student not found.');
+  });
+
+  it("shows a colleague's save next to what was typed, and saves either theirs or mine without losing what was typed", async () => {
+    const actor = user();
+    const theirs = { ...ravi, phone_number: '+91 11111 22222', address: 'New Road 4', version: 2 };
+    let stored = theirs;
+    let saves = 0;
+    const { callsTo } = atStudents('/students', {
+      // The list was read before the colleague saved: it shows version 1 until a save here.
+      [STUDENTS]: () => page([asha, saves === 0 ? ravi : stored]),
+      [UPDATE]: ({ body }) => {
+        saves += 1;
+        const sent = body as Student;
+        if (sent.version !== stored.version) {
+          return {
+            status: 409,
+            body: {
+              type: 'urn:problem-type:conflict/edit-conflict',
+              status: 409,
+              detail: appTexts.history.editConflict,
+              current: stored,
+            },
+          };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.clear(screen.getByLabelText('Phone (optional)'));
+    await actor.type(screen.getByLabelText('Phone (optional)'), '+91 33333 44444');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    const phone = within(conflict).getByRole('row', { name: /Phone/ });
+    expect(phone).toHaveTextContent('+91 11111 22222');
+    expect(phone).toHaveTextContent('+91 33333 44444');
+    expect(within(conflict).getByRole('row', { name: /Address/ })).toHaveTextContent('New Road 4');
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+91 33333 44444');
+
+    await actor.click(within(conflict).getByRole('button', { name: appTexts.history.keepTheirs }));
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+91 11111 22222');
+    expect(screen.getByLabelText('Address (optional)')).toHaveValue('New Road 4');
+    await actor.clear(screen.getByLabelText('Name'));
+    await actor.type(screen.getByLabelText('Name'), 'Ravi K');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
+    expect(callsTo(UPDATE).map((call) => (call.body as Student).version)).toEqual([1, 2]);
+    expect(stored).toMatchObject({ name: 'Ravi K', address: 'New Road 4', version: 3 });
+  });
+
+  it("saves mine over a colleague's save when asked to", async () => {
+    const actor = user();
+    let stored = { ...ravi, address: 'New Road 4', version: 2 };
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page([asha, { ...ravi, version: 1 }]),
+      [UPDATE]: ({ body }) => {
+        const sent = body as Student;
+        if (sent.version !== stored.version) {
+          const problem = {
+            type: 'x/edit-conflict',
+            status: 409,
+            detail: 'changed',
+            current: stored,
+          };
+          return { status: 409, body: problem };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.type(screen.getByLabelText('Address (optional)'), 'Old Lane 9');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    await actor.click(within(conflict).getByRole('button', { name: appTexts.history.saveMine }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
+    expect(callsTo(UPDATE).map((call) => (call.body as Student).version)).toEqual([1, 2]);
+    expect(stored).toMatchObject({ address: 'Old Lane 9', version: 3 });
   });
 
   it('asks before deleting, deletes by id, says so and puts focus on the list', async () => {

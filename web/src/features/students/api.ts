@@ -36,11 +36,18 @@ export async function createStudent(values: StudentValues): Promise<Student> {
   return answer.data;
 }
 
-/** The API takes the id of the student to change in the body (SPEC.md 7). */
-export async function updateStudent(id: number, values: StudentValues): Promise<Student> {
+/**
+ * The API takes the id of the student to change in the body (SPEC.md 7), and the version the
+ * form started from, so that a colleague's save in between is not silently overwritten.
+ */
+export async function updateStudent(
+  id: number,
+  values: StudentValues,
+  version?: number,
+): Promise<Student> {
   const answer = await apiRequest(apiPaths.updateStudents, {
     method: 'PUT',
-    body: { ...values, id },
+    body: { ...values, id, ...(version === undefined ? {} : { version }) },
     schema: studentResponseSchema,
   });
   return answer.data;

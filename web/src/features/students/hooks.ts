@@ -13,13 +13,15 @@ export interface SaveStudent {
   /** The student being edited; absent when adding one. */
   id?: number | undefined;
   values: StudentValues;
+  /** The version the edit started from. */
+  version?: number | undefined;
 }
 
 export function useSaveStudent() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
-    mutationFn: ({ id, values }: SaveStudent) =>
-      id === undefined ? createStudent(values) : updateStudent(id, values),
+    mutationFn: ({ id, values, version }: SaveStudent) =>
+      id === undefined ? createStudent(values) : updateStudent(id, values, version),
     onSuccess: refresh,
   });
 }
