@@ -67,4 +67,6 @@ export const appRoutes = {
   analytics: '/analytics',
   settings: '/settings',
   profile: '/profile',
+  /** The bin (DESIGN.md 6), reached from the students and standards screens. */
+  recentlyDeleted: '/recently-deleted',
 } as const;

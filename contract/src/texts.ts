@@ -99,6 +99,11 @@ export const appTexts = {
     yours: 'Your version',
     keepTheirs: 'Keep theirs',
     saveMine: 'Save mine over it',
+    binDescription:
+      'Deleted students and standards stay here for 30 days, unless your school set another time, and can be restored with everything they held.',
+    binEmpty: 'Nothing has been deleted recently.',
+    binLoadFailed: 'Failed to load recently deleted records. Please try again.',
+    recentlyDeleted: 'Recently deleted',
     editConflict:
       'Someone else saved this record after you opened it. Compare their changes with yours and choose which to keep.',
     notInBin:

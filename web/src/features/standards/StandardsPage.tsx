@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { appTexts, texts } from '@um/contract';
+import { Link } from 'react-router';
+import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -70,17 +71,25 @@ function Standards() {
         title="Standards"
         description="Grades and classes, with how many students each has."
         actions={
-          <Button
-            ref={addButton}
-            aria-expanded={adding}
-            aria-controls={adding ? FORM_ID : undefined}
-            // SPEC.md 4: adding and editing are never open together.
-            disabled={editing !== undefined}
-            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            Add Standard
-          </Button>
+          <>
+            <Link
+              to={appRoutes.recentlyDeleted}
+              className="rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              {appTexts.history.recentlyDeleted}
+            </Link>
+            <Button
+              ref={addButton}
+              aria-expanded={adding}
+              aria-controls={adding ? FORM_ID : undefined}
+              // SPEC.md 4: adding and editing are never open together.
+              disabled={editing !== undefined}
+              onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Add Standard
+            </Button>
+          </>
         }
       />
       {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { appTexts, texts } from '@um/contract';
+import { Link } from 'react-router';
+import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -86,15 +87,23 @@ function Students() {
         title="Students"
         description="Find, add and update the students of every standard."
         actions={
-          <Button
-            ref={addButton}
-            aria-expanded={adding}
-            aria-controls={adding ? FORM_ID : undefined}
-            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
-          >
-            <UserPlus aria-hidden="true" className="size-4" />
-            Add Student
-          </Button>
+          <>
+            <Link
+              to={appRoutes.recentlyDeleted}
+              className="rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              {appTexts.history.recentlyDeleted}
+            </Link>
+            <Button
+              ref={addButton}
+              aria-expanded={adding}
+              aria-controls={adding ? FORM_ID : undefined}
+              onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+            >
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add Student
+            </Button>
+          </>
         }
       />
       {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
