@@ -451,6 +451,46 @@ describe('students page', () => {
     expect(stored).toMatchObject({ address: 'Old Lane 9', version: 3 });
   });
 
+  it("reads a student's history from its row: who, when, and each field's old and new value", async () => {
+    const actor = user();
+    const events = [
+      {
+        id: 3,
+        at: '2026-11-20T09:30:00.000Z',
+        actor: { id: 8, name: 'Tom Okafor' },
+        action: 'update',
+        changes: {
+          standard: { from: 4, to: 3 },
+          phone_number: { from: '', to: '+91 98450 12345' },
+        },
+      },
+      {
+        id: 1,
+        at: '2026-11-19T08:00:00.000Z',
+        actor: { id: 7, name: 'Ada Lovelace' },
+        action: 'create',
+        changes: { name: { from: null, to: 'Ravi Kumar' } },
+      },
+    ];
+    atStudents('/students', {
+      [STUDENTS]: page([asha, ravi]),
+      [`GET ${buildPath(apiPaths.studentHistory, { id: 12 })}`]: {
+        body: { data: events, next_cursor: null },
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'History of student Ravi Kumar' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'History of student Ravi Kumar' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Tom Okafor changed it on');
+    expect(items[0]).toHaveTextContent('Standard: “Grade 6 Lilies” → “Grade 5 Roses”');
+    expect(items[0]).toHaveTextContent('Phone: nothing → “+91 98450 12345”');
+    expect(dialog).toHaveTextContent('Ada Lovelace added it on');
+    await actor.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('asks before deleting, deletes by id, says so and puts focus on the list', async () => {
     const actor = user();
     let students = [asha, ravi];

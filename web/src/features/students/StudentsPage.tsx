@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
@@ -7,6 +7,7 @@ import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { SelectField } from '../../components/ui/Field';
+import { HistoryDialog } from '../../components/ui/HistoryDialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
@@ -16,7 +17,7 @@ import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStudent, useRestoreStudent, useStudents } from './hooks';
+import { useDeleteStudent, useRestoreStudent, useStudentHistory, useStudents } from './hooks';
 import { SearchBox } from './SearchBox';
 import { StudentForm } from './StudentForm';
 import { useUrlFilter } from './url-filter';
@@ -68,6 +69,8 @@ function Students() {
       },
     });
   const list = useRef<HTMLUListElement>(null);
+  const [historyOf, setHistoryOf] = useState<Student | null>(null);
+  const history = useStudentHistory(historyOf?.id ?? null);
 
   const standardList = standards.data ?? [];
   const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
@@ -188,6 +191,11 @@ function Students() {
                 </div>
                 <div className="flex gap-1">
                   <IconButton
+                    icon={History}
+                    label={`History of student ${student.name}`}
+                    onClick={() => setHistoryOf(student)}
+                  />
+                  <IconButton
                     icon={Pencil}
                     label={`Edit student ${student.name}`}
                     onClick={() => openForm({ mode: 'edit', student })}
@@ -209,6 +217,22 @@ function Students() {
         </ListBody>
       </section>
 
+      <HistoryDialog
+        open={historyOf !== null}
+        title={historyOf ? `History of student ${historyOf.name}` : ''}
+        events={history.data?.data}
+        error={history.isError ? (errorDetail(history.error) ?? texts.students.loadFailed) : null}
+        fieldLabels={studentFieldLabels}
+        describe={(field, value) =>
+          field === 'standard' && typeof value === 'number'
+            ? `“${nameOf(value)}”`
+            : value === null || value === ''
+              ? 'nothing'
+              : `“${String(value)}”`
+        }
+        onClose={() => setHistoryOf(null)}
+      />
+
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete student ${deleting.name}` : ''}
@@ -221,6 +245,15 @@ function Students() {
     </>
   );
 }
+
+const studentFieldLabels: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  roll_number: 'Roll number',
+  standard: 'Standard',
+  phone_number: 'Phone',
+  address: 'Address',
+};
 
 function Detail({ term, children }: { term: string; children: string }) {
   return (

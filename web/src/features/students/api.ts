@@ -1,10 +1,11 @@
 import {
   apiPaths,
   buildPath,
+  historyListResponseSchema,
   studentListResponseSchema,
   studentResponseSchema,
 } from '@um/contract';
-import type { Student, StudentList, StudentValues } from '@um/contract';
+import type { HistoryList, Student, StudentList, StudentValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
@@ -51,6 +52,14 @@ export async function updateStudent(
     schema: studentResponseSchema,
   });
   return answer.data;
+}
+
+/** A student's history, newest first: its latest 50 events. */
+export async function fetchStudentHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
+  return apiRequest(`${buildPath(apiPaths.studentHistory, { id })}?limit=50`, {
+    schema: historyListResponseSchema,
+    signal,
+  });
 }
 
 /** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */

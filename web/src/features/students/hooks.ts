@@ -1,7 +1,14 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentValues } from '@um/contract';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStudent, deleteStudent, restoreStudent, updateStudent } from './api';
+import { queryKeys } from '../../lib/query';
+import {
+  createStudent,
+  deleteStudent,
+  fetchStudentHistory,
+  restoreStudent,
+  updateStudent,
+} from './api';
 import type { StudentFilter } from './api';
 import { studentsQuery } from './queries';
 
@@ -39,5 +46,15 @@ export function useRestoreStudent() {
   return useMutation({
     mutationFn: (id: number) => restoreStudent(id),
     onSuccess: refresh,
+  });
+}
+
+/** A student's history while `id` is set (its dialog is open); read afresh each time. */
+export function useStudentHistory(id: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.students, 'history', id],
+    queryFn: ({ signal }) => fetchStudentHistory(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
   });
 }
