@@ -65,9 +65,7 @@ describe('npm run backup', () => {
       expect(count).toBeGreaterThanOrEqual(200);
       expect(count).toBeLessThanOrEqual(written);
       const searchable = copy
-        .prepare(
-          `select count(*) as count from students_search where students_search match '"Student"'`,
-        )
+        .prepare(`select count(distinct id) as count from student_trigrams where trigram = 'stu'`)
         .get() as { count: number };
       expect(searchable.count).toBe(count);
     } finally {
