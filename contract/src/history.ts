@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, listResponseSchema, listQuerySchema } from './common.js';
+import { isoDateTimeSchema, listResponseSchema, listQuerySchema } from './common.js';
 import { studentSchema } from './students.js';
 import { standardSchema } from './standards.js';
 
@@ -33,8 +33,6 @@ export const binEntrySchema = z.object({
 
 export const binListResponseSchema = listResponseSchema(binEntrySchema);
 export const binListQuerySchema = listQuerySchema;
-
-export const restoreParamsSchema = z.strictObject({ entity: binEntitySchema, id: idSchema });
 
 export const restoreResponseSchema = z.object({
   data: z.union([studentSchema, standardSchema]),

@@ -1,12 +1,12 @@
 import {
   apiPaths,
+  binEntitySchema,
   binListQuerySchema,
   binListResponseSchema,
   historyListResponseSchema,
   idParamsSchema,
   listQuerySchema,
   problemSchema,
-  restoreParamsSchema,
   restoreResponseSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
@@ -70,36 +70,40 @@ export function historyRoutes(app: ZodApp, { config, database }: AppContext): vo
     async (request) => listBin(db, request.query),
   );
 
-  app.post(
-    apiPaths.restore,
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Put a deleted student or standard back, with its id',
-        params: restoreParamsSchema,
-        response: {
-          200: restoreResponseSchema,
-          400: problemSchema,
-          401: problemSchema,
-          404: problemSchema.describe('Not in the bin'),
-          409: problemSchema.describe(
-            'Restoring would break a rule: the roll number is taken, or the standard is gone',
-          ),
+  // One route per kind, so that each announces the list it changes to the event stream.
+  for (const entity of binEntitySchema.options) {
+    app.post(
+      apiPaths.restore.replace(':entity', entity),
+      {
+        onRequest,
+        config: { liveChange: { entity: entity === 'student' ? 'students' : 'standards' } },
+        schema: {
+          tags,
+          security,
+          summary: `Put a deleted ${entity} back, with its id`,
+          params: idParamsSchema,
+          response: {
+            200: restoreResponseSchema,
+            400: problemSchema,
+            401: problemSchema,
+            404: problemSchema.describe('Not in the bin'),
+            409: problemSchema.describe(
+              'Restoring would break a rule: the roll number is taken, or the standard is gone',
+            ),
+          },
         },
       },
-    },
-    async (request) => {
-      const { entity, id } = request.params;
-      const actorId = currentUserId(request);
-      const data =
-        entity === 'student'
-          ? await restoreStudent(db, dialect, id, actorId)
-          : await restoreStandard(db, id, actorId);
-      return { data };
-    },
-  );
+      async (request) => {
+        const { id } = request.params;
+        const actorId = currentUserId(request);
+        const data =
+          entity === 'student'
+            ? await restoreStudent(db, dialect, id, actorId)
+            : await restoreStandard(db, id, actorId);
+        return { data };
+      },
+    );
+  }
 
   // Every process purges at start and then hourly; purges queue behind each other (purgeBin).
   const purge = () =>

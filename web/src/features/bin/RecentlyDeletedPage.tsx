@@ -117,13 +117,7 @@ function RecentlyDeleted() {
                 </li>
               ))}
             </ul>
-            <LoadMore
-              hasMore={bin.hasNextPage}
-              loading={bin.isFetchingNextPage}
-              onLoadMore={() => void bin.fetchNextPage()}
-              list={list}
-              count={rows.length}
-            />
+            <LoadMore query={bin} list={list} count={rows.length} />
           </>
         )}
       </section>

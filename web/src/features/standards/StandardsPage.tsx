@@ -10,6 +10,7 @@ import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
+import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
 import { useDeleteStandard, useRestoreStandard } from './hooks';
