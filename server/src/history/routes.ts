@@ -73,7 +73,7 @@ export function historyRoutes(app: ZodApp, { config, database }: AppContext): vo
   // One route per kind, so that each announces the list it changes to the event stream.
   for (const entity of binEntitySchema.options) {
     app.post(
-      apiPaths.restore.replace(':entity', entity),
+      entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard,
       {
         onRequest,
         config: { liveChange: { entity: entity === 'student' ? 'students' : 'standards' } },

@@ -9,7 +9,7 @@ import { renderApp, signIn, testUser } from '../../test/render-app';
 
 const BIN = `GET ${apiPaths.deleted}`;
 const restorePath = (entity: 'student' | 'standard', id: number) =>
-  `POST ${buildPath(apiPaths.restore, { entity, id })}`;
+  `POST ${buildPath(entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard, { id })}`;
 
 const asha: BinEntry = {
   entity: 'student',

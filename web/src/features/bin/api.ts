@@ -11,8 +11,11 @@ export async function fetchBinPage(cursor: string | null, signal?: AbortSignal):
 }
 
 export async function restoreFromBin(entity: BinEntity, id: number): Promise<void> {
-  await apiRequest(buildPath(apiPaths.restore, { entity, id }), {
-    method: 'POST',
-    schema: restoreResponseSchema,
-  });
+  await apiRequest(
+    buildPath(entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard, { id }),
+    {
+      method: 'POST',
+      schema: restoreResponseSchema,
+    },
+  );
 }

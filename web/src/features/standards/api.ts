@@ -30,7 +30,7 @@ export async function updateStandard(
 
 /** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */
 export async function restoreStandard(id: number): Promise<Standard> {
-  const answer = await apiRequest(buildPath(apiPaths.restore, { entity: 'standard', id }), {
+  const answer = await apiRequest(buildPath(apiPaths.restoreStandard, { id }), {
     method: 'POST',
     schema: standardResponseSchema,
   });

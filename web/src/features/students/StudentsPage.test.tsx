@@ -517,7 +517,7 @@ describe('students page', () => {
 
   it('puts a deleted student back when Undo in the banner is clicked, and says why when it cannot', async () => {
     const actor = user();
-    const RESTORE = `POST ${buildPath(apiPaths.restore, { entity: 'student', id: 11 })}`;
+    const RESTORE = `POST ${buildPath(apiPaths.restoreStudent, { id: 11 })}`;
     let students = [asha, ravi];
     let refuse = false;
     const { callsTo } = atStudents('/students', {

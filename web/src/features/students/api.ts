@@ -64,7 +64,7 @@ export async function fetchStudentHistory(id: number, signal?: AbortSignal): Pro
 
 /** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */
 export async function restoreStudent(id: number): Promise<Student> {
-  const answer = await apiRequest(buildPath(apiPaths.restore, { entity: 'student', id }), {
+  const answer = await apiRequest(buildPath(apiPaths.restoreStudent, { id }), {
     method: 'POST',
     schema: studentResponseSchema,
   });
