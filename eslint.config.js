@@ -49,6 +49,7 @@ export default tseslint.config(
       '**/*.config.{js,ts}',
       'e2e/**',
       'server/src/seed/**',
+      'server/src/db/backup.ts',
       'server/bench/**',
     ],
     rules: { 'no-console': 'off' },

@@ -87,6 +87,9 @@ export const wellFormedText = [
   { error: fieldTexts.loneSurrogate },
 ] as const;
 
+/** The `version` a client edited (DESIGN.md 6, edit conflicts): a whole number from 1. */
+export const versionSchema = wholeNumber(1, ID_MAX, fieldTexts.versionInvalid);
+
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** An e-mail address, trimmed and lower-cased so that one person has one account. */
@@ -115,6 +118,14 @@ export const problemSchema = z.object({
   instance: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
+
+/**
+ * A save refused because the record changed since the client read it: the record as it is now
+ * comes under `current`, so the client can show what changed.
+ */
+export function editConflictSchema<T extends z.ZodType>(record: T) {
+  return problemSchema.extend({ current: record.optional() });
+}
 
 export type Problem = z.infer<typeof problemSchema>;
 export type ListQuery = z.infer<typeof listQuerySchema>;

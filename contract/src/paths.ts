@@ -20,6 +20,11 @@ export const apiPaths = {
   updateStudents: '/management/update_students/',
   standards: '/management/standard/',
   standard: '/management/standard/:id/',
+  studentHistory: '/management/students/:id/history/',
+  standardHistory: '/management/standard/:id/history/',
+  deleted: '/management/deleted/',
+  restoreStudent: '/management/deleted/student/:id/restore/',
+  restoreStandard: '/management/deleted/standard/:id/restore/',
   messages: '/api/message/',
   message: '/api/message/:id/',
   messageRead: '/api/message/:id/read/',
@@ -63,4 +68,6 @@ export const appRoutes = {
   analytics: '/analytics',
   settings: '/settings',
   profile: '/profile',
+  /** The bin (DESIGN.md 6), reached from the students and standards screens. */
+  recentlyDeleted: '/recently-deleted',
 } as const;

@@ -6,6 +6,7 @@ import {
   listResponseSchema,
   dataResponseSchema,
   noNulCharacter,
+  versionSchema,
   wellFormedText,
 } from './common.js';
 import { fieldTexts, texts } from './texts.js';
@@ -45,8 +46,14 @@ export const standardInputSchema = z.strictObject({
   academic_year: academicYearSchema.default(() => currentAcademicYear()),
 });
 
-/** A full update: the same fields, and an `id` that, when sent, must match the path. */
-export const standardUpdateSchema = standardInputSchema.extend({ id: idSchema.optional() });
+/**
+ * A full update: the same fields, an `id` that, when sent, must match the path, and optionally
+ * the `version` the client edited.
+ */
+export const standardUpdateSchema = standardInputSchema.extend({
+  id: idSchema.optional(),
+  version: versionSchema.optional(),
+});
 
 export const standardSchema = z.object({
   id: z.number().int(),
@@ -57,6 +64,7 @@ export const standardSchema = z.object({
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
   student_count: z.number().int(),
+  version: z.number().int(),
 });
 
 export const standardListResponseSchema = listResponseSchema(standardSchema);

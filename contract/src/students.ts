@@ -10,6 +10,7 @@ import {
   listLimitSchema,
   listResponseSchema,
   noNulCharacter,
+  versionSchema,
   wellFormedText,
 } from './common.js';
 import { fieldTexts } from './texts.js';
@@ -58,8 +59,14 @@ export const studentInputSchema = z.strictObject({
   }),
 });
 
-/** PUT update_students/: the same fields and the `id` of the student to change. */
-export const studentUpdateSchema = studentInputSchema.extend({ id: idSchema });
+/**
+ * PUT update_students/: the same fields, the `id` of the student to change and, optionally, the
+ * `version` the client edited.
+ */
+export const studentUpdateSchema = studentInputSchema.extend({
+  id: idSchema,
+  version: versionSchema.optional(),
+});
 
 /** DELETE update_students/: the id, from the JSON body or from `?id=`. */
 export const studentDeleteSchema = z.strictObject({ id: idSchema });
@@ -87,6 +94,7 @@ export const studentSchema = z.object({
   address: z.string(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
+  version: z.number().int(),
 });
 
 export const studentListResponseSchema = listResponseSchema(studentSchema);

@@ -38,6 +38,7 @@ export const fieldTexts = {
   listLimitInvalid: `Limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, written in digits.`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the first page.',
   searchInvalid: `Search must be text of at most ${LIMITS.searchMax} characters.`,
+  versionInvalid: 'Version must be a positive whole number written in digits.',
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
   loneSurrogate: 'Text must not contain half of a surrogate pair; paste it again.',
@@ -87,6 +88,29 @@ export const appTexts = {
   students: {
     updated: 'Student updated successfully!',
     updateFailed: 'Failed to update student. Please try again.',
+  },
+  history: {
+    undo: 'Undo',
+    studentRestored: 'Student restored.',
+    standardRestored: 'Standard restored.',
+    restoreFailed: 'Failed to restore. Please try again.',
+    conflictTitle: 'Someone else changed this record while you were editing it',
+    theirs: 'Their version',
+    yours: 'Your version',
+    keepTheirs: 'Keep theirs',
+    saveMine: 'Save mine over it',
+    binDescription:
+      'Deleted students and standards stay here for 30 days, unless your school set another time, and can be restored with everything they held.',
+    binEmpty: 'Nothing has been deleted recently.',
+    binLoadFailed: 'Failed to load recently deleted records. Please try again.',
+    recentlyDeleted: 'Recently deleted',
+    editConflict:
+      'Someone else saved this record after you opened it. Compare their changes with yours and choose which to keep.',
+    notInBin:
+      'That record is not in the recently deleted list; it may have been restored or purged.',
+    standardInBin: (name: string) =>
+      `The student's standard "${name}" is in the recently deleted list; restore it first.`,
+    standardGone: "The student's standard no longer exists; the student cannot be restored.",
   },
 } as const;
 

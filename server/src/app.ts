@@ -19,6 +19,7 @@ import { clientConfigRoutes } from './client-config/routes.js';
 import { standardsRoutes } from './standards/routes.js';
 import { studentsRoutes } from './students/routes.js';
 import { messagesRoutes } from './messages/routes.js';
+import { historyRoutes } from './history/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createEventBus } from './events/bus.js';
 import { liveUpdateRoutes, type LiveUpdateOptions } from './events/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     standardsRoutes(scope, context);
     studentsRoutes(scope, context);
     messagesRoutes(scope, context);
+    historyRoutes(scope, context);
   });
 
   return app;

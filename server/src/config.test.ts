@@ -33,6 +33,7 @@ describe('configuration', () => {
       signupAllowedDomains: '*',
       trustProxy: false,
       requestTimeoutMs: 30_000,
+      trashRetentionDays: 30,
     });
   });
 
@@ -157,6 +158,18 @@ describe('configuration', () => {
     for (const wrong of ['0', '-1', '1.5', 'soon']) {
       expect(problemsOf({ REQUEST_TIMEOUT_SECONDS: wrong })).toEqual([
         `REQUEST_TIMEOUT_SECONDS=${wrong}: must be a whole number of seconds, at least 1`,
+      ]);
+    }
+  });
+
+  it('reads TRASH_RETENTION_DAYS as whole days, 30 unless set', () => {
+    const read = (value: string) =>
+      loadConfig({ TRASH_RETENTION_DAYS: value }, { baseDir: baseDir() }).trashRetentionDays;
+    expect(read('')).toBe(30);
+    expect(read('7')).toBe(7);
+    for (const wrong of ['0', '-1', '1.5', 'forever']) {
+      expect(problemsOf({ TRASH_RETENTION_DAYS: wrong })).toEqual([
+        `TRASH_RETENTION_DAYS=${wrong}: must be a whole number of days, at least 1`,
       ]);
     }
   });

@@ -45,6 +45,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** How long a client may take to send a whole request, headers and body (DESIGN.md 4). */
   requestTimeoutMs: number;
+  /** How long deleted students and standards stay restorable before they are purged. */
+  trashRetentionDays: number;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -162,6 +164,12 @@ const envSchema = z.object({
     .regex(/^\d{1,6}$/, { error: 'must be a whole number of seconds, at least 1' })
     .transform(Number)
     .pipe(z.number().min(1, { error: 'must be a whole number of seconds, at least 1' }))
+    .default(30),
+  TRASH_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d{1,5}$/, { error: 'must be a whole number of days, at least 1' })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: 'must be a whole number of days, at least 1' }))
     .default(30),
   DATA_DIR: z.string().default('data'),
   WEB_DIST_DIR: z.string().optional(),
@@ -299,6 +307,7 @@ export function loadConfig(
     webDistDir,
     rateLimits,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
+    trashRetentionDays: vars.TRASH_RETENTION_DAYS,
   };
 }
 

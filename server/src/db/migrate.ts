@@ -6,6 +6,7 @@ import { dataVersionsMigration } from './migrations/0005_data_versions.js';
 import { versionStripesMigration } from './migrations/0006_version_stripes.js';
 import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
 import { listIndexesMigration } from './migrations/0009_list_indexes.js';
+import { historyAndBinMigration } from './migrations/0010_history_and_bin.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -19,10 +20,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_version_stripes': versionStripesMigration(dialect),
     '0008_token_versions': tokenVersionsMigration(),
     '0009_list_indexes': listIndexesMigration(dialect),
+    '0010_history_and_bin': historyAndBinMigration(dialect),
   };
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  await migrateTo(db, dialect);
+}
+
+/** Applies the migrations up to and including `last` (all of them without it). */
+export async function migrateTo(db: Db, dialect: Dialect, last?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Unless told the schema, Kysely takes bookkeeping tables found in ANY schema for its own, so
   // a second schema in the same database (another deployment, parallel tests) broke migrations.
@@ -32,7 +39,9 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
     provider,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (last === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(last));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error));

@@ -68,6 +68,12 @@ export interface StandardsTable {
   academic_year: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** One more on every change: a save naming an older version is an edit conflict. */
+  version: Generated<number>;
+  /** Set while the row is in the bin (DESIGN.md 6); lists and lookups skip such rows. */
+  deleted_at: Timestamp | null;
+  /** The staff member who moved the row to the bin. */
+  deleted_by: number | null;
 }
 
 export interface StudentsTable {
@@ -80,6 +86,12 @@ export interface StudentsTable {
   address: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** One more on every change: a save naming an older version is an edit conflict. */
+  version: Generated<number>;
+  /** Set while the row is in the bin (DESIGN.md 6); lists and lookups skip such rows. */
+  deleted_at: Timestamp | null;
+  /** The staff member who moved the row to the bin. */
+  deleted_by: number | null;
 }
 
 export interface MessagesTable {
@@ -108,7 +120,23 @@ export interface StudentTrigramsTable {
   id: number;
 }
 
+/** One create, update, delete, restore or import of a student or standard; never changed. */
+export interface HistoryEventsTable {
+  id: Generated<number>;
+  entity: 'student' | 'standard';
+  entity_id: number;
+  at: Timestamp;
+  actor_id: number | null;
+  /** The actor's name (or e-mail) then, so the history still reads if they leave. */
+  actor_name: string;
+  action: 'create' | 'update' | 'delete' | 'restore' | 'import';
+  /** JSON: `{ field: { from, to } }` for each field that changed. */
+  changes: string;
+  import_id: string | null;
+}
+
 export interface Database {
+  history_events: HistoryEventsTable;
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
   mail_cooldowns: MailCooldownsTable;

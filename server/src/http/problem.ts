@@ -7,6 +7,8 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const problemTypes = {
   validation: 'urn:problem-type:validation-error',
   conflict: 'urn:problem-type:conflict',
+  /** A conflict of its own kind: the record changed since the client read it. */
+  editConflict: 'urn:problem-type:conflict/edit-conflict',
   rateLimited: 'urn:problem-type:rate-limited',
   unavailable: 'urn:problem-type:service-unavailable',
 } as const;
@@ -16,6 +18,8 @@ export interface ProblemOptions {
   title?: string;
   errors?: Record<string, string[]>;
   headers?: Record<string, string>;
+  /** Members of the problem beyond RFC 9457's own, such as an edit conflict's `current`. */
+  extensions?: Record<string, unknown>;
 }
 
 /**
@@ -53,12 +57,23 @@ export function sendProblem(
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send({ ...problem(status, detail, options), instance: reply.request.url.split('?')[0] });
+    .send({
+      ...options.extensions,
+      ...problem(status, detail, options),
+      instance: reply.request.url.split('?')[0],
+    });
 }
 
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string, errors?: Record<string, string[]>) =>
   new HttpError(409, detail, { type: problemTypes.conflict, ...(errors ? { errors } : {}) });
+/** A save naming a version that is no longer current; `current` is the record as it is now. */
+export const editConflict = (detail: string, current: unknown) =>
+  new HttpError(409, detail, {
+    type: problemTypes.editConflict,
+    title: 'Edit conflict',
+    extensions: { current },
+  });
 export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new HttpError(400, detail, {
     type: problemTypes.validation,

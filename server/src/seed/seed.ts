@@ -275,7 +275,10 @@ async function seedStudents(
     const result = await trx
       .insertInto('students')
       .values(rows)
-      .onConflict((oc) => oc.columns(['standard_id', 'roll_number']).doNothing())
+      .onConflict((oc) =>
+        // The unique index counts live students only, so the conflict target names its predicate.
+        oc.columns(['standard_id', 'roll_number']).where('deleted_at', 'is', null).doNothing(),
+      )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n);
   });

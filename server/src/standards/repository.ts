@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { gradeLevelSchema, problemTexts, type Standard, type StandardValues } from '@um/contract';
-import { isForeignKeyViolation, isUniqueViolation, nowIso, type Executor } from '../db/database.js';
+import {
+  appTexts,
+  gradeLevelSchema,
+  problemTexts,
+  type Standard,
+  type StandardValues,
+} from '@um/contract';
+import { isUniqueViolation, nowIso, type Db, type Dialect, type Executor } from '../db/database.js';
 import type { StandardRow } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { recordChanges, type Change } from '../history/events.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
-import { conflict, notFound } from '../http/problem.js';
+import { conflict, editConflict, notFound } from '../http/problem.js';
 
 type StandardWithCount = StandardRow & { student_count: number | null };
 
@@ -23,8 +30,33 @@ function toStandard(row: StandardWithCount): Standard {
     created_at: row.created_at,
     updated_at: row.updated_at,
     student_count: Number(row.student_count ?? 0),
+    version: row.version,
   };
 }
+
+/** The fields a person edits, as history records them. */
+function historyFields(row: StandardRow) {
+  return {
+    name: row.name,
+    grade_level: row.grade_level,
+    description: row.description,
+    academic_year: row.academic_year,
+  };
+}
+
+const standardChange = (
+  actorId: number,
+  action: Change['action'],
+  before: StandardRow | null,
+  after: StandardRow | null,
+): Change => ({
+  actorId,
+  entity: 'standard',
+  entityId: (after ?? before)?.id ?? 0,
+  action,
+  before: before && historyFields(before),
+  after: after && historyFields(after),
+});
 
 function selectWithStudentCount(db: Executor) {
   return db
@@ -34,6 +66,7 @@ function selectWithStudentCount(db: Executor) {
       eb
         .selectFrom('students')
         .whereRef('students.standard_id', '=', 'standards.id')
+        .where('students.deleted_at', 'is', null)
         .select((sub) => sub.fn.countAll<number>().as('count'))
         .as('student_count'),
     );
@@ -49,7 +82,7 @@ interface StandardListValues {
 /** A page of standards in their order; the first page or one after a cursor. */
 const standardsPage = (after: boolean) =>
   preparedQuery((db, values: StandardListValues) => {
-    let select = selectWithStudentCount(db);
+    let select = selectWithStudentCount(db).where('standards.deleted_at', 'is', null);
     if (after) {
       select = select.where((eb) =>
         eb(
@@ -81,7 +114,10 @@ export async function listStandards(db: Executor, query: { limit: number; cursor
 }
 
 export async function findStandard(db: Executor, id: number): Promise<Standard | undefined> {
-  const row = await selectWithStudentCount(db).where('standards.id', '=', id).executeTakeFirst();
+  const row = await selectWithStudentCount(db)
+    .where('standards.id', '=', id)
+    .where('standards.deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toStandard(row);
 }
 
@@ -90,14 +126,22 @@ function nameTaken(values: Pick<StandardValues, 'name' | 'academic_year'>) {
   return conflict(message, { name: [message] });
 }
 
-export async function createStandard(db: Executor, values: StandardValues): Promise<Standard> {
+export async function createStandard(
+  db: Db,
+  values: StandardValues,
+  actorId: number,
+): Promise<Standard> {
   const now = nowIso();
   try {
-    const row = await db
-      .insertInto('standards')
-      .values({ ...values, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('standards')
+        .values({ ...values, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordChanges(trx, [standardChange(actorId, 'create', null, inserted)]);
+      return inserted;
+    });
     return toStandard({ ...row, student_count: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(values);
@@ -105,50 +149,122 @@ export async function createStandard(db: Executor, values: StandardValues): Prom
   }
 }
 
-/** A full update; the unique constraint, not a prior lookup, decides a name clash. */
-export async function updateStandard(
-  db: Executor,
-  id: number,
-  values: StandardValues,
-): Promise<Standard> {
-  let updated: { id: number } | undefined;
-  try {
-    updated = await db
-      .updateTable('standards')
-      .set({
-        name: values.name,
-        grade_level: values.grade_level,
-        description: values.description,
-        academic_year: values.academic_year,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(values);
-    throw error;
-  }
-  const standard = updated && (await findStandard(db, id));
+/**
+ * The live standard `id`, locked for update on PostgreSQL until the transaction ends: the values
+ * a change starts from are the ones it replaces, and no student can be put in the standard
+ * meanwhile (a student's write locks its standard for share).
+ */
+async function lockLiveStandard(db: Executor, dialect: Dialect, id: number) {
+  const select = db
+    .selectFrom('standards')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+async function currentStandard(db: Executor, id: number): Promise<Standard> {
+  const standard = await findStandard(db, id);
   if (!standard) throw standardNotFound();
   return standard;
 }
 
+export interface StandardChange {
+  id: number;
+  values: StandardValues;
+  /** The version the client edited; without it the save replaces whatever is there. */
+  version?: number | undefined;
+  actorId: number;
+}
+
 /**
- * Deletes a standard that has no students. The foreign key (ON DELETE RESTRICT) is what
- * refuses, so a student added at the same moment can never be orphaned or cascaded away;
- * the count is read only to explain the refusal.
+ * A full update. The unique constraint, not a prior lookup, decides a name clash; the update
+ * names the version it replaces, so of two saves of one version only the first changes
+ * anything and the other is an edit conflict carrying the standard as it now is.
  */
-export async function deleteStandard(db: Executor, id: number): Promise<void> {
-  let deleted: bigint;
+export async function updateStandard(
+  db: Db,
+  dialect: Dialect,
+  { id, values, version, actorId }: StandardChange,
+): Promise<Standard> {
   try {
-    const result = await db.deleteFrom('standards').where('id', '=', id).executeTakeFirst();
-    deleted = result.numDeletedRows;
+    return await db.transaction().execute(async (trx) => {
+      const before = await lockLiveStandard(trx, dialect, id);
+      if (!before) throw standardNotFound();
+      if (version !== undefined && before.version !== version) {
+        throw editConflict(appTexts.history.editConflict, await currentStandard(trx, id));
+      }
+      const after = await trx
+        .updateTable('standards')
+        .set((eb) => ({
+          name: values.name,
+          grade_level: values.grade_level,
+          description: values.description,
+          academic_year: values.academic_year,
+          updated_at: nowIso(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', before.version)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!after) throw editConflict(appTexts.history.editConflict, await currentStandard(trx, id));
+      await recordChanges(trx, [standardChange(actorId, 'update', before, after)]);
+      return currentStandard(trx, id);
+    });
   } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
-    const standard = await findStandard(db, id);
-    if (!standard) throw standardNotFound();
-    throw conflict(problemTexts.standardInUse(standard.name, standard.student_count));
+    if (isUniqueViolation(error)) throw nameTaken(values);
+    throw error;
   }
-  if (deleted === 0n) throw standardNotFound();
+}
+
+/**
+ * Moves a standard to the bin, refused while it has live students. Its row is locked first,
+ * and a student's write locks its standard for share, so a student added at the same moment
+ * either is counted here or finds the standard gone.
+ */
+export async function deleteStandard(
+  db: Db,
+  dialect: Dialect,
+  id: number,
+  actorId: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const standard = await lockLiveStandard(trx, dialect, id);
+    if (!standard) throw standardNotFound();
+    const { count } = await trx
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('standard_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const live = Number(count);
+    if (live > 0) {
+      throw conflict(problemTexts.standardInUse(standard.name, live));
+    }
+    const row = await trx
+      .updateTable('standards')
+      .set((eb) => ({ deleted_at: nowIso(), deleted_by: actorId, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordChanges(trx, [standardChange(actorId, 'delete', row, null)]);
+  });
+}
+
+/** Puts a standard in the bin back, with its id. */
+export async function restoreStandard(db: Db, id: number, actorId: number): Promise<Standard> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('standards')
+      .set((eb) => ({ deleted_at: null, deleted_by: null, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(appTexts.history.notInBin);
+    await recordChanges(trx, [standardChange(actorId, 'restore', null, row)]);
+    return currentStandard(trx, id);
+  });
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   apiPaths,
+  editConflictSchema,
+  standardSchema,
   fieldTexts,
   idParamsSchema,
   listQuerySchema,
@@ -11,7 +13,7 @@ import {
   standardUpdateSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { requireUser } from '../auth/guard.js';
+import { currentUserId, requireUser } from '../auth/guard.js';
 import { badRequest } from '../http/problem.js';
 import {
   createStandard,
@@ -64,7 +66,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       },
     },
     async (request, reply) => {
-      const data = await createStandard(db, request.body);
+      const data = await createStandard(db, request.body, currentUserId(request));
       return reply.code(201).send({ data });
     },
   );
@@ -101,7 +103,8 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       schema: {
         tags,
         security,
-        summary: 'Replace a standard; an id in the body must match the path',
+        summary:
+          'Replace a standard; an id in the body must match the path; with `version`, only if it is still current',
         params: idParamsSchema,
         body: standardUpdateSchema,
         response: {
@@ -109,16 +112,19 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
           400: problemSchema,
           401: problemSchema,
           404: problemSchema,
-          409: problemSchema.describe('A standard of that name exists in the academic year'),
+          409: editConflictSchema(standardSchema).describe(
+            'A standard of that name exists in the academic year, or the standard changed since `version` (edit conflict, with the standard under `current`)',
+          ),
         },
       },
     },
     async (request) => {
-      const { id: bodyId, ...values } = request.body;
+      const { id: bodyId, version, ...values } = request.body;
       if (bodyId !== undefined && bodyId !== request.params.id) {
         throw badRequest(fieldTexts.idMismatch, { id: [fieldTexts.idMismatch] });
       }
-      return { data: await updateStandard(db, request.params.id, values) };
+      const change = { id: request.params.id, values, version, actorId: currentUserId(request) };
+      return { data: await updateStandard(db, database.dialect, change) };
     },
   );
 
@@ -130,7 +136,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       schema: {
         tags,
         security,
-        summary: 'Delete a standard that has no students',
+        summary: 'Move a standard that has no students to the recently deleted list',
         params: idParamsSchema,
         response: {
           204: z.null().describe('Deleted'),
@@ -142,7 +148,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       },
     },
     async (request, reply) => {
-      await deleteStandard(db, request.params.id);
+      await deleteStandard(db, database.dialect, request.params.id, currentUserId(request));
       return reply.code(204).send(null);
     },
   );

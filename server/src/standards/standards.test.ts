@@ -85,6 +85,7 @@ describe.each(dialects)('standards API on %s', (dialect) => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updated_at: data.created_at,
       student_count: 0,
+      version: 1,
     });
     const stored = await call('GET', `/management/standard/${data.id}/`);
     expect(stored.json()).toEqual({ data });

@@ -1,24 +1,26 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { problemTexts, type Student, type StudentValues } from '@um/contract';
+import { appTexts, problemTexts, type Student, type StudentValues } from '@um/contract';
 import {
   isForeignKeyViolation,
   isUniqueViolation,
   nowIso,
+  type Db,
   type Dialect,
   type Executor,
 } from '../db/database.js';
 import { preparedQuery, preparedRowsQuery } from '../db/prepared-query.js';
 import type { StudentRow } from '../db/schema.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
-import { badRequest, conflict, notFound } from '../http/problem.js';
+import { badRequest, conflict, editConflict, notFound } from '../http/problem.js';
+import { recordChanges, type Change } from '../history/events.js';
 
 /** The list's order, name then id, as a cursor: [name, id]. */
 const cursorKeySchema = z.tuple([cursorParts.text, cursorParts.id]);
 
 export const studentNotFound = () => notFound(problemTexts.studentNotFound);
 
-function toStudent(row: StudentRow): Student {
+function toStudent(row: Omit<StudentRow, 'deleted_at' | 'deleted_by'>): Student {
   return {
     id: row.id,
     name: row.name,
@@ -29,8 +31,35 @@ function toStudent(row: StudentRow): Student {
     address: row.address,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
 }
+
+/** The fields a person edits, as history records them. */
+function historyFields(row: StudentRow) {
+  return {
+    name: row.name,
+    email: row.email,
+    roll_number: row.roll_number,
+    standard: row.standard_id,
+    phone_number: row.phone_number,
+    address: row.address,
+  };
+}
+
+const studentChange = (
+  actorId: number,
+  action: Change['action'],
+  before: StudentRow | null,
+  after: StudentRow | null,
+): Change => ({
+  actorId,
+  entity: 'student',
+  entityId: (after ?? before)?.id ?? 0,
+  action,
+  before: before && historyFields(before),
+  after: after && historyFields(after),
+});
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -86,6 +115,7 @@ const studentColumns = [
   'students.address',
   'students.created_at',
   'students.updated_at',
+  'students.version',
 ] as const;
 
 /**
@@ -131,6 +161,7 @@ function listQuery(shape: ListShape) {
         .innerJoin('students', 'students.id', 'hit.id')
         .select(studentColumns)
         .where('hit.trigram', '=', values.firstTrigram)
+        .where('students.deleted_at', 'is', null)
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('student_trigrams as also')
@@ -150,7 +181,7 @@ function listQuery(shape: ListShape) {
       return select.orderBy('hit.name').orderBy('hit.id').limit(values.limit);
     }
 
-    let filtered = db.selectFrom('students');
+    let filtered = db.selectFrom('students').where('students.deleted_at', 'is', null);
     if (shape.byStandard) filtered = filtered.where('students.standard_id', '=', values.standard);
     if (shape.search !== 'none') filtered = filtered.where(matchesColumns());
     if (shape.after) {
@@ -224,8 +255,37 @@ export async function listStudents(db: Executor, dialect: Dialect, query: Studen
 }
 
 export async function findStudent(db: Executor, id: number): Promise<Student | undefined> {
-  const row = await db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('students')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toStudent(row);
+}
+
+const standardMissing = () => {
+  const message = 'The chosen standard does not exist.';
+  return badRequest(message, { standard: [message] });
+};
+
+/**
+ * The live standards among `ids`, locked (PostgreSQL) until the transaction ends so that none
+ * of them goes to the bin while a student is being put in it: a standard's delete locks its row
+ * for update before counting its live students. SQLite runs one write transaction at a time.
+ */
+async function lockLiveStandards(
+  db: Executor,
+  dialect: Dialect,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const select = db
+    .selectFrom('standards')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .where('deleted_at', 'is', null);
+  const rows = await (dialect === 'postgres' ? select.forShare() : select).execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -235,7 +295,7 @@ export async function findStudent(db: Executor, id: number): Promise<Student | u
 async function explainConstraint(
   db: Executor,
   error: unknown,
-  values: StudentValues,
+  values: Pick<StudentValues, 'standard' | 'roll_number'>,
 ): Promise<never> {
   if (isForeignKeyViolation(error)) {
     throw badRequest(problemTexts.standardMissing, { standard: [problemTexts.standardMissing] });
@@ -263,13 +323,29 @@ function columns(values: StudentValues) {
   };
 }
 
-export async function createStudent(db: Executor, values: StudentValues): Promise<Student> {
+/** A student to add, and the staff member adding it (for its history). */
+export interface NewStudent {
+  values: StudentValues;
+  actorId: number;
+}
+
+export async function createStudent(
+  db: Db,
+  dialect: Dialect,
+  { values, actorId }: NewStudent,
+): Promise<Student> {
   try {
-    const row = await db
-      .insertInto('students')
-      .values(insertedRow(values, nowIso()))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (trx) => {
+      const live = await lockLiveStandards(trx, dialect, [values.standard]);
+      if (!live.has(values.standard)) throw standardMissing();
+      const inserted = await trx
+        .insertInto('students')
+        .values(insertedRow(values, nowIso()))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordChanges(trx, [studentChange(actorId, 'create', null, inserted)]);
+      return inserted;
+    });
     return toStudent(row);
   } catch (error) {
     return explainConstraint(db, error, values);
@@ -288,31 +364,43 @@ const rollKey = (standard: number, rollNumber: string) => `${standard}\u0000${ro
  * transaction: on PostgreSQL a refused statement ends it.
  */
 export async function createStudents(
-  db: Executor,
-  inputs: readonly StudentValues[],
+  db: Db,
+  dialect: Dialect,
+  inputs: readonly NewStudent[],
 ): Promise<PromiseSettledResult<Student>[]> {
   if (inputs.length > 1) {
     const now = nowIso();
     let rows: StudentRow[] | undefined;
     try {
-      rows = await multiRowInsert(inputs.length).execute(
-        db,
-        inputs.map((values) => insertedRow(values, now)),
-      );
+      rows = await db.transaction().execute(async (trx) => {
+        const standards = inputs.map(({ values }) => values.standard);
+        const live = await lockLiveStandards(trx, dialect, standards);
+        // A standard gone or in the bin: each input is then added alone, to get its own answer.
+        if (standards.some((id) => !live.has(id))) return undefined;
+        const inserted = await multiRowInsert(inputs.length).execute(
+          trx,
+          inputs.map(({ values }) => insertedRow(values, now)),
+        );
+        const byKey = new Map(
+          inserted.map((row) => [rollKey(row.standard_id, row.roll_number), row]),
+        );
+        const created = inputs.map(({ values, actorId }) => {
+          const row = byKey.get(rollKey(values.standard, values.roll_number));
+          if (!row) throw new Error('The insert returned no row for a student.');
+          return { row, actorId };
+        });
+        await recordChanges(
+          trx,
+          created.map(({ row, actorId }) => studentChange(actorId, 'create', null, row)),
+        );
+        return created.map(({ row }) => row);
+      });
     } catch (error) {
       if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
     }
-    if (rows) {
-      const byKey = new Map(rows.map((row) => [rollKey(row.standard_id, row.roll_number), row]));
-      return inputs.map((values) => {
-        const row = byKey.get(rollKey(values.standard, values.roll_number));
-        return row
-          ? { status: 'fulfilled', value: toStudent(row) }
-          : { status: 'rejected', reason: new Error('The insert returned no row for a student.') };
-      });
-    }
+    if (rows) return rows.map((row) => ({ status: 'fulfilled', value: toStudent(row) }));
   }
-  return Promise.allSettled(inputs.map((values) => createStudent(db, values)));
+  return Promise.allSettled(inputs.map((input) => createStudent(db, dialect, input)));
 }
 
 function insertedRow(values: StudentValues, now: string) {
@@ -349,27 +437,143 @@ function multiRowInsert(count: number) {
   return query;
 }
 
+/**
+ * The live student `id`, locked for update on PostgreSQL until the transaction ends, so that
+ * the values a change starts from are the ones it replaces.
+ */
+async function lockLiveStudent(db: Executor, dialect: Dialect, id: number) {
+  const select = db
+    .selectFrom('students')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+const studentEditConflict = (current: StudentRow) =>
+  editConflict(appTexts.history.editConflict, toStudent(current));
+
+export interface StudentChange {
+  id: number;
+  values: StudentValues;
+  /** The version the client edited; without it the save replaces whatever is there. */
+  version?: number | undefined;
+  actorId: number;
+}
+
+/**
+ * Replaces a student's fields. The update itself names the version it replaces, so of two saves
+ * of one version only the first changes anything, also when they race; the other is an edit
+ * conflict carrying the student as the first left it.
+ */
 export async function updateStudent(
-  db: Executor,
-  id: number,
-  values: StudentValues,
+  db: Db,
+  dialect: Dialect,
+  { id, values, version, actorId }: StudentChange,
 ): Promise<Student> {
-  let row: StudentRow | undefined;
   try {
-    row = await db
-      .updateTable('students')
-      .set({ ...columns(values), updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (trx) => {
+      const before = await lockLiveStudent(trx, dialect, id);
+      if (!before) throw studentNotFound();
+      if (version !== undefined && before.version !== version) throw studentEditConflict(before);
+      const live = await lockLiveStandards(trx, dialect, [values.standard]);
+      if (!live.has(values.standard)) throw standardMissing();
+      const after = await trx
+        .updateTable('students')
+        .set((eb) => ({
+          ...columns(values),
+          updated_at: nowIso(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', before.version)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!after) {
+        const current = await lockLiveStudent(trx, dialect, id);
+        throw current ? studentEditConflict(current) : studentNotFound();
+      }
+      await recordChanges(trx, [studentChange(actorId, 'update', before, after)]);
+      return after;
+    });
+    return toStudent(row);
   } catch (error) {
     return explainConstraint(db, error, values);
   }
-  if (!row) throw studentNotFound();
-  return toStudent(row);
 }
 
-export async function deleteStudent(db: Executor, id: number): Promise<void> {
-  const result = await db.deleteFrom('students').where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw studentNotFound();
+/** Moves a live student to the bin; its history and its id stay. */
+export async function deleteStudent(db: Db, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('students')
+      .set((eb) => ({ deleted_at: nowIso(), deleted_by: actorId, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw studentNotFound();
+    await recordChanges(trx, [studentChange(actorId, 'delete', row, null)]);
+  });
+}
+
+/**
+ * Puts a student in the bin back, with its id. Refused, naming the field, when its roll number
+ * has been taken in its standard meanwhile (the live-students unique index decides) or when its
+ * standard is itself in the bin or gone.
+ */
+export async function restoreStudent(
+  db: Db,
+  dialect: Dialect,
+  id: number,
+  actorId: number,
+): Promise<Student> {
+  let restored: StudentRow | undefined;
+  try {
+    restored = await db.transaction().execute(async (trx) => {
+      const select = trx
+        .selectFrom('students')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null);
+      const binned = await (
+        dialect === 'postgres' ? select.forUpdate() : select
+      ).executeTakeFirst();
+      if (!binned) throw notFound(appTexts.history.notInBin);
+      const live = await lockLiveStandards(trx, dialect, [binned.standard_id]);
+      if (!live.has(binned.standard_id)) {
+        const standard = await trx
+          .selectFrom('standards')
+          .select('name')
+          .where('id', '=', binned.standard_id)
+          .executeTakeFirst();
+        const message = standard
+          ? appTexts.history.standardInBin(standard.name)
+          : appTexts.history.standardGone;
+        throw conflict(message, { standard: [message] });
+      }
+      const row = await trx
+        .updateTable('students')
+        .set((eb) => ({ deleted_at: null, deleted_by: null, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordChanges(trx, [studentChange(actorId, 'restore', null, row)]);
+      return row;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const binned = await db
+      .selectFrom('students')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return explainConstraint(db, error, {
+      standard: binned.standard_id,
+      roll_number: binned.roll_number,
+    });
+  }
+  return toStudent(restored);
 }

@@ -9,11 +9,12 @@ import {
   studentListQuerySchema,
   studentListResponseSchema,
   studentResponseSchema,
+  studentSchema,
   studentUpdateSchema,
-  type StudentValues,
+  editConflictSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { requireUser } from '../auth/guard.js';
+import { currentUserId, requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
 import { badRequest } from '../http/problem.js';
 import {
@@ -23,11 +24,15 @@ import {
   listStudents,
   studentNotFound,
   updateStudent,
+  type NewStudent,
 } from './repository.js';
 
 const tags = ['students'];
 const security = [{ bearer: [] }];
 const rollNumberTaken = problemSchema.describe('The roll number is taken in that standard');
+const takenOrEdited = editConflictSchema(studentSchema).describe(
+  'The roll number is taken in that standard, or the student changed since `version` (edit conflict, with the student under `current`)',
+);
 /** Creates that arrive together are added in one insert of at most this many rows. */
 const MAX_STUDENTS_PER_INSERT = 50;
 
@@ -36,7 +41,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
   const onRequest = requireUser(db, config.jwtSecret);
   const createStudent = groupConcurrentWrites(
-    (inputs: StudentValues[]) => createStudents(db, inputs),
+    (inputs: NewStudent[]) => createStudents(db, database.dialect, inputs),
     { maxGroupSize: MAX_STUDENTS_PER_INSERT },
   );
 
@@ -98,7 +103,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       },
     },
     async (request, reply) => {
-      const data = await createStudent(request.body);
+      const data = await createStudent({ values: request.body, actorId: currentUserId(request) });
       return reply.code(201).send({ data });
     },
   );
@@ -111,20 +116,22 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       schema: {
         tags,
         security,
-        summary: 'Replace the student whose id is in the body',
+        summary:
+          'Replace the student whose id is in the body; with `version`, only if it is still current',
         body: studentUpdateSchema,
         response: {
           200: studentResponseSchema,
           400: problemSchema,
           401: problemSchema,
           404: problemSchema,
-          409: rollNumberTaken,
+          409: takenOrEdited,
         },
       },
     },
     async (request) => {
-      const { id, ...values } = request.body;
-      return { data: await updateStudent(db, id, values) };
+      const { id, version, ...values } = request.body;
+      const actorId = currentUserId(request);
+      return { data: await updateStudent(db, database.dialect, { id, values, version, actorId }) };
     },
   );
 
@@ -136,7 +143,8 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       schema: {
         tags,
         security,
-        summary: 'Delete a student; the id comes in the JSON body or as ?id=',
+        summary:
+          'Move a student to the recently deleted list; the id comes in the JSON body or as ?id=',
         querystring: studentDeleteSchema.partial(),
         // Fastify hands a DELETE without a body over as null.
         body: studentDeleteSchema.nullish(),
@@ -158,7 +166,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       if (id === undefined) {
         throw badRequest(problemTexts.deleteIdMissing, { id: [problemTexts.deleteIdMissing] });
       }
-      await deleteStudent(db, id);
+      await deleteStudent(db, id, currentUserId(request));
       return reply.code(204).send(null);
     },
   );

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       Object.keys(defaultRateLimits).map((key) => [key, generous]),
     ) as unknown as Config['rateLimits'],
     requestTimeoutMs: 30_000,
+    trashRetentionDays: 30,
     ...overrides,
   };
 }

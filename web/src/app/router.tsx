@@ -167,6 +167,13 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  path: appRoutes.recentlyDeleted,
+                  lazy: async () => ({
+                    Component: (await import('../features/bin/RecentlyDeletedPage'))
+                      .RecentlyDeletedPage,
+                  }),
+                },
+                {
                   path: '*',
                   lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
                 },

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string | null,
     readonly fieldErrors: Record<string, string[]> = {},
+    /** The problem JSON as the server sent it, for members beyond `detail` and `errors`. */
+    readonly problem: Record<string, unknown> = {},
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -66,8 +68,10 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 async function readProblem(response: Response): Promise<ApiError> {
   let detail: string | null = null;
   let fieldErrors: Record<string, string[]> = {};
+  let problem: Record<string, unknown> = {};
   try {
     const body = (await response.json()) as { detail?: unknown; errors?: unknown };
+    if (body && typeof body === 'object') problem = body;
     if (typeof body.detail === 'string' && body.detail.trim() !== '') detail = body.detail;
     if (body.errors && typeof body.errors === 'object') {
       fieldErrors = body.errors as Record<string, string[]>;
@@ -75,7 +79,7 @@ async function readProblem(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page, an empty body): the status alone has to do.
   }
-  return new ApiError(response.status, detail, fieldErrors);
+  return new ApiError(response.status, detail, fieldErrors, problem);
 }
 
 async function send(path: string, options: RequestOptions<unknown>, access: string | null) {

@@ -1,4 +1,5 @@
 import { ApiError } from './api-client';
+import type { ResponseSchema } from './api-client';
 import type { FieldErrors } from './forms';
 
 /**
@@ -13,4 +14,16 @@ export function serverFieldErrors(error: unknown): FieldErrors {
     if (typeof first === 'string') result[field] = first;
   }
   return result;
+}
+
+/**
+ * The record as it now is when a save was refused because somebody else saved it first (an edit
+ * conflict, DESIGN.md 6); null for any other failure.
+ */
+export function editConflictCurrent<T>(error: unknown, schema: ResponseSchema<T>): T | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { type, current } = error.problem;
+  if (typeof type !== 'string' || !type.endsWith('/edit-conflict')) return null;
+  const parsed = schema.safeParse(current);
+  return parsed.success ? parsed.data : null;
 }

@@ -11,6 +11,8 @@ export interface Notice {
   message: string;
   /** The server's explanation, shown below the message when it adds something (DESIGN.md 3). */
   detail?: string | null | undefined;
+  /** One thing the person can do about it while the notice shows, such as undoing a delete. */
+  action?: { label: string; onClick: () => void } | undefined;
 }
 
 export interface BannerProps extends Notice {
@@ -32,7 +34,7 @@ const icons = { success: CircleCheckIcon, error: CircleAlertIcon, info: InfoIcon
  * A success, error or information message. Errors are alerts (read out at once); the others
  * are polite status messages.
  */
-export function Banner({ tone, message, detail, onDismiss, className }: BannerProps) {
+export function Banner({ tone, message, detail, action, onDismiss, className }: BannerProps) {
   const Icon = icons[tone];
   return (
     <div
@@ -48,6 +50,15 @@ export function Banner({ tone, message, detail, onDismiss, className }: BannerPr
         <p className="font-medium">{message}</p>
         {detail && detail !== message && <p className="mt-1 opacity-90">{detail}</p>}
       </div>
+      {action && (
+        <button
+          type="button"
+          onClick={action.onClick}
+          className="-my-1 rounded-pill px-3 py-1 font-semibold underline-offset-2 hover:bg-black/5 hover:underline dark:hover:bg-white/10"
+        >
+          {action.label}
+        </button>
+      )}
       {onDismiss && (
         <button
           type="button"

@@ -73,6 +73,8 @@ export interface ConfirmedDeleteOptions<Item extends { id: number }> {
   deleteFailed: string;
   /** After a deletion succeeded, before the notice (e.g. close a form editing that item). */
   onDeleted?: (item: Item) => void;
+  /** Puts a deleted item back; the success notice then offers it as its Undo button. */
+  undo?: { label: string; run: (item: Item) => void };
 }
 
 /**
@@ -86,6 +88,7 @@ export function useConfirmedDelete<Item extends { id: number }>({
   deleted,
   deleteFailed,
   onDeleted,
+  undo,
 }: ConfirmedDeleteOptions<Item>) {
   const [deleting, setDeleting] = useState<Item | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -100,7 +103,11 @@ export function useConfirmedDelete<Item extends { id: number }>({
       onSuccess: () => {
         onDeleted?.(item);
         setDeleting(null);
-        show({ tone: 'success', message: deleted });
+        show({
+          tone: 'success',
+          message: deleted,
+          action: undo && { label: undo.label, onClick: () => undo.run(item) },
+        });
         setDeletedCount((count) => count + 1);
       },
       onError: (error) => {

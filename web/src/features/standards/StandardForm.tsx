@@ -61,7 +61,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
     );
     if (!parsed) return;
     save.mutate(
-      { id: editing?.id, values: parsed },
+      { id: editing?.id, values: parsed, version: editing?.version },
       {
         onSuccess: onSaved,
         onError: (error) => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, buildPath, currentAcademicYear, texts } from '@um/contract';
+import { apiPaths, appTexts, buildPath, currentAcademicYear, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -24,6 +24,7 @@ function standard(id: number, name: string, grade: number, students = 0): Standa
     created_at: '2025-09-01T08:00:00.000Z',
     updated_at: '2025-09-01T08:00:00.000Z',
     student_count: students,
+    version: 1,
   };
 }
 
@@ -175,7 +176,7 @@ describe('standards page', () => {
     expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
-  it('edits one standard at a time with Add Standard disabled, sending the id and keeping its year', async () => {
+  it('edits one standard at a time with Add Standard disabled, sending the id and the version, and keeping its year', async () => {
     const user = userEvent.setup({ delay: null });
     let current = grade5;
     const path = buildPath(apiPaths.standard, { id: 5 });
@@ -213,6 +214,7 @@ describe('standards page', () => {
       grade_level: 5,
       description: '',
       academic_year: '2025',
+      version: 1,
     });
     expect(await screen.findByRole('heading', { name: 'Grade 5 Rose' })).toBeInTheDocument();
   });
@@ -280,6 +282,35 @@ describe('standards page', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'All standards' })).toHaveFocus(),
     );
+  });
+
+  it('puts a deleted standard back when Undo in the banner is clicked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 6 });
+    const empty = standard(6, 'Grade 6 B', 6);
+    const restorePath = buildPath(apiPaths.restoreStandard, { id: 6 });
+    let standards = [grade5, empty];
+    const { callsTo } = atStandards({
+      [LIST]: () => listOf(...standards),
+      [`DELETE ${path}`]: () => {
+        standards = [grade5];
+        return { status: 204 };
+      },
+      [`POST ${restorePath}`]: () => {
+        standards = [grade5, empty];
+        return { body: { data: empty } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete standard Grade 6 B' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent(texts.standards.deleted);
+    await user.click(within(banner).getByRole('button', { name: appTexts.history.undo }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.history.standardRestored);
+    expect(callsTo(`POST ${restorePath}`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Grade 6 B' })).toBeInTheDocument();
   });
 
   it('shows the log-in message and calls nothing without a token', () => {

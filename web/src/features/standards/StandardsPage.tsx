@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { texts } from '@um/contract';
+import { Link } from 'react-router';
+import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -9,9 +10,10 @@ import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
+import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStandard } from './hooks';
+import { useDeleteStandard, useRestoreStandard } from './hooks';
 import { StandardForm } from './StandardForm';
 
 const FORM_ID = 'standard-form';
@@ -28,6 +30,7 @@ export function StandardsPage() {
 function Standards() {
   const standards = useAllStandards();
   const remove = useDeleteStandard();
+  const restore = useRestoreStandard();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -42,6 +45,19 @@ function Standards() {
       show,
       deleted: texts.standards.deleted,
       deleteFailed: texts.standards.deleteFailed,
+      undo: {
+        label: appTexts.history.undo,
+        run: (standard) =>
+          restore.mutate(standard.id, {
+            onSuccess: () => show({ tone: 'success', message: appTexts.history.standardRestored }),
+            onError: (error) =>
+              show({
+                tone: 'error',
+                message: appTexts.history.restoreFailed,
+                detail: errorDetail(error),
+              }),
+          }),
+      },
       onDeleted: (standard) => {
         if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
       },
@@ -56,17 +72,25 @@ function Standards() {
         title="Standards"
         description="Grades and classes, with how many students each has."
         actions={
-          <Button
-            ref={addButton}
-            aria-expanded={adding}
-            aria-controls={adding ? FORM_ID : undefined}
-            // SPEC.md 4: adding and editing are never open together.
-            disabled={editing !== undefined}
-            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            Add Standard
-          </Button>
+          <>
+            <Link
+              to={appRoutes.recentlyDeleted}
+              className="rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              {appTexts.history.recentlyDeleted}
+            </Link>
+            <Button
+              ref={addButton}
+              aria-expanded={adding}
+              aria-controls={adding ? FORM_ID : undefined}
+              // SPEC.md 4: adding and editing are never open together.
+              disabled={editing !== undefined}
+              onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Add Standard
+            </Button>
+          </>
         }
       />
       {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}

@@ -11,11 +11,27 @@ export async function createStandard(values: StandardValues): Promise<Standard> 
   return answer.data;
 }
 
-/** SPEC.md 7: PUT sends the standard's fields including its id. */
-export async function updateStandard(id: number, values: StandardValues): Promise<Standard> {
+/**
+ * SPEC.md 7: PUT sends the standard's fields including its id; and the version the form started
+ * from, so that a colleague's save in between is refused rather than overwritten (DESIGN.md 6).
+ */
+export async function updateStandard(
+  id: number,
+  values: StandardValues,
+  version?: number,
+): Promise<Standard> {
   const answer = await apiRequest(buildPath(apiPaths.standard, { id }), {
     method: 'PUT',
-    body: { ...values, id },
+    body: { ...values, id, ...(version === undefined ? {} : { version }) },
+    schema: standardResponseSchema,
+  });
+  return answer.data;
+}
+
+/** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */
+export async function restoreStandard(id: number): Promise<Standard> {
+  const answer = await apiRequest(buildPath(apiPaths.restoreStandard, { id }), {
+    method: 'POST',
     schema: standardResponseSchema,
   });
   return answer.data;

@@ -1,19 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StandardValues } from '@um/contract';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStandard, deleteStandard, updateStandard } from './api';
+import { createStandard, deleteStandard, restoreStandard, updateStandard } from './api';
 
 export interface SaveStandard {
   /** The standard being edited; absent when adding one. */
   id?: number | undefined;
   values: StandardValues;
+  /** The version the edit started from. */
+  version?: number | undefined;
 }
 
 export function useSaveStandard() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
-    mutationFn: ({ id, values }: SaveStandard) =>
-      id === undefined ? createStandard(values) : updateStandard(id, values),
+    mutationFn: ({ id, values, version }: SaveStandard) =>
+      id === undefined ? createStandard(values) : updateStandard(id, values, version),
     onSuccess: refresh,
   });
 }
@@ -22,6 +24,14 @@ export function useDeleteStandard() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
     mutationFn: (id: number) => deleteStandard(id),
+    onSuccess: refresh,
+  });
+}
+
+export function useRestoreStandard() {
+  const refresh = useRefreshSchoolLists();
+  return useMutation({
+    mutationFn: (id: number) => restoreStandard(id),
     onSuccess: refresh,
   });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appTexts, texts } from '@um/contract';
+import { apiPaths, appTexts, buildPath, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -29,6 +29,7 @@ function standard(id: number, name: string): Standard {
     created_at: stamp,
     updated_at: stamp,
     student_count: 0,
+    version: 1,
   };
 }
 
@@ -43,6 +44,7 @@ function student(id: number, name: string, standardId: number, roll: string): St
     address: '',
     created_at: stamp,
     updated_at: stamp,
+    version: 1,
   };
 }
 
@@ -316,7 +318,7 @@ describe('students page', () => {
     expect(screen.getByLabelText('Roll number')).toHaveFocus();
   });
 
-  it('edits a student with the same form, sending its id', async () => {
+  it('edits a student with the same form, sending its id and the version it started from', async () => {
     const actor = user();
     let current = ravi;
     const { callsTo } = atStudents('/students', {
@@ -346,6 +348,7 @@ describe('students page', () => {
       standard: 3,
       phone_number: '+91 98450 12345',
       address: '',
+      version: 1,
     });
     expect(edit).toHaveFocus();
   });
@@ -363,6 +366,129 @@ describe('students page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(appTexts.students.updateFailed);
     expect(alert).toHaveTextContent('Student not found.');
+  });
+
+  it("shows a colleague's save next to what was typed, and saves either theirs or mine without losing what was typed", async () => {
+    const actor = user();
+    const theirs = { ...ravi, phone_number: '+91 11111 22222', address: 'New Road 4', version: 2 };
+    let stored = theirs;
+    let saves = 0;
+    const { callsTo } = atStudents('/students', {
+      // The list was read before the colleague saved: it shows version 1 until a save here.
+      [STUDENTS]: () => page([asha, saves === 0 ? ravi : stored]),
+      [UPDATE]: ({ body }) => {
+        saves += 1;
+        const sent = body as Student;
+        if (sent.version !== stored.version) {
+          return {
+            status: 409,
+            body: {
+              type: 'urn:problem-type:conflict/edit-conflict',
+              status: 409,
+              detail: appTexts.history.editConflict,
+              current: stored,
+            },
+          };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.clear(screen.getByLabelText('Phone (optional)'));
+    await actor.type(screen.getByLabelText('Phone (optional)'), '+91 33333 44444');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    const phone = within(conflict).getByRole('row', { name: /Phone/ });
+    expect(phone).toHaveTextContent('+91 11111 22222');
+    expect(phone).toHaveTextContent('+91 33333 44444');
+    expect(within(conflict).getByRole('row', { name: /Address/ })).toHaveTextContent('New Road 4');
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+91 33333 44444');
+
+    await actor.click(within(conflict).getByRole('button', { name: appTexts.history.keepTheirs }));
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+91 11111 22222');
+    expect(screen.getByLabelText('Address (optional)')).toHaveValue('New Road 4');
+    await actor.clear(screen.getByLabelText('Name'));
+    await actor.type(screen.getByLabelText('Name'), 'Ravi K');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
+    expect(callsTo(UPDATE).map((call) => (call.body as Student).version)).toEqual([1, 2]);
+    expect(stored).toMatchObject({ name: 'Ravi K', address: 'New Road 4', version: 3 });
+  });
+
+  it("saves mine over a colleague's save when asked to", async () => {
+    const actor = user();
+    let stored = { ...ravi, address: 'New Road 4', version: 2 };
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page([asha, { ...ravi, version: 1 }]),
+      [UPDATE]: ({ body }) => {
+        const sent = body as Student;
+        if (sent.version !== stored.version) {
+          const problem = {
+            type: 'x/edit-conflict',
+            status: 409,
+            detail: 'changed',
+            current: stored,
+          };
+          return { status: 409, body: problem };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.type(screen.getByLabelText('Address (optional)'), 'Old Lane 9');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    await actor.click(within(conflict).getByRole('button', { name: appTexts.history.saveMine }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
+    expect(callsTo(UPDATE).map((call) => (call.body as Student).version)).toEqual([1, 2]);
+    expect(stored).toMatchObject({ address: 'Old Lane 9', version: 3 });
+  });
+
+  it("reads a student's history from its row: who, when, and each field's old and new value", async () => {
+    const actor = user();
+    const events = [
+      {
+        id: 3,
+        at: '2026-11-20T09:30:00.000Z',
+        actor: { id: 8, name: 'Tom Okafor' },
+        action: 'update',
+        changes: {
+          standard: { from: 4, to: 3 },
+          phone_number: { from: '', to: '+91 98450 12345' },
+        },
+      },
+      {
+        id: 1,
+        at: '2026-11-19T08:00:00.000Z',
+        actor: { id: 7, name: 'Ada Lovelace' },
+        action: 'create',
+        changes: { name: { from: null, to: 'Ravi Kumar' } },
+      },
+    ];
+    atStudents('/students', {
+      [STUDENTS]: page([asha, ravi]),
+      [`GET ${buildPath(apiPaths.studentHistory, { id: 12 })}`]: {
+        body: { data: events, next_cursor: null },
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'History of student Ravi Kumar' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'History of student Ravi Kumar' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Tom Okafor changed it on');
+    expect(items[0]).toHaveTextContent('Standard: “Grade 6 Lilies” → “Grade 5 Roses”');
+    expect(items[0]).toHaveTextContent('Phone: nothing → “+91 98450 12345”');
+    expect(dialog).toHaveTextContent('Ada Lovelace added it on');
+    await actor.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks before deleting, deletes by id, says so and puts focus on the list', async () => {
@@ -387,6 +513,49 @@ describe('students page', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'All students' })).toHaveFocus(),
     );
+  });
+
+  it('puts a deleted student back when Undo in the banner is clicked, and says why when it cannot', async () => {
+    const actor = user();
+    const RESTORE = `POST ${buildPath(apiPaths.restoreStudent, { id: 11 })}`;
+    let students = [asha, ravi];
+    let refuse = false;
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page(students),
+      [DELETE]: () => {
+        students = [ravi];
+        return { status: 204 };
+      },
+      [RESTORE]: () => {
+        if (refuse) {
+          const detail = 'Roll number "12" is already taken in standard "Grade 5 Roses".';
+          return { status: 409, body: { status: 409, detail } };
+        }
+        students = [asha, ravi];
+        return { body: { data: asha } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const banner = await screen.findByRole('status');
+    await actor.click(within(banner).getByRole('button', { name: appTexts.history.undo }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.history.studentRestored);
+    expect(callsTo(RESTORE)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+
+    refuse = true;
+    await actor.click(screen.getByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await actor.click(
+      within(await screen.findByRole('status')).getByRole('button', {
+        name: appTexts.history.undo,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(appTexts.history.restoreFailed);
+    expect(alert).toHaveTextContent('is already taken in standard');
   });
 
   it('shows the delete failure and keeps the student', async () => {

@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
-import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { appTexts, texts } from '@um/contract';
+import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { SelectField } from '../../components/ui/Field';
+import { HistoryDialog } from '../../components/ui/HistoryDialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
@@ -15,7 +17,7 @@ import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStudent, useStudents } from './hooks';
+import { useDeleteStudent, useRestoreStudent, useStudentHistory, useStudents } from './hooks';
 import { SearchBox } from './SearchBox';
 import { StudentForm } from './StudentForm';
 import { useUrlFilter } from './url-filter';
@@ -34,6 +36,7 @@ function Students() {
   const students = useStudents(filter);
   const standards = useAllStandards();
   const remove = useDeleteStudent();
+  const restore = useRestoreStudent();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -48,11 +51,26 @@ function Students() {
       show,
       deleted: texts.students.deleted,
       deleteFailed: texts.students.deleteFailed,
+      undo: {
+        label: appTexts.history.undo,
+        run: (student) =>
+          restore.mutate(student.id, {
+            onSuccess: () => show({ tone: 'success', message: appTexts.history.studentRestored }),
+            onError: (error) =>
+              show({
+                tone: 'error',
+                message: appTexts.history.restoreFailed,
+                detail: errorDetail(error),
+              }),
+          }),
+      },
       onDeleted: (student) => {
         if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
       },
     });
   const list = useRef<HTMLUListElement>(null);
+  const [historyOf, setHistoryOf] = useState<Student | null>(null);
+  const history = useStudentHistory(historyOf?.id ?? null);
 
   const standardList = standards.data ?? [];
   const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
@@ -72,15 +90,23 @@ function Students() {
         title="Students"
         description="Find, add and update the students of every standard."
         actions={
-          <Button
-            ref={addButton}
-            aria-expanded={adding}
-            aria-controls={adding ? FORM_ID : undefined}
-            onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
-          >
-            <UserPlus aria-hidden="true" className="size-4" />
-            Add Student
-          </Button>
+          <>
+            <Link
+              to={appRoutes.recentlyDeleted}
+              className="rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+            >
+              {appTexts.history.recentlyDeleted}
+            </Link>
+            <Button
+              ref={addButton}
+              aria-expanded={adding}
+              aria-controls={adding ? FORM_ID : undefined}
+              onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
+            >
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add Student
+            </Button>
+          </>
         }
       />
       {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
@@ -165,6 +191,11 @@ function Students() {
                 </div>
                 <div className="flex gap-1">
                   <IconButton
+                    icon={History}
+                    label={`History of student ${student.name}`}
+                    onClick={() => setHistoryOf(student)}
+                  />
+                  <IconButton
                     icon={Pencil}
                     label={`Edit student ${student.name}`}
                     onClick={() => openForm({ mode: 'edit', student })}
@@ -186,6 +217,22 @@ function Students() {
         </ListBody>
       </section>
 
+      <HistoryDialog
+        open={historyOf !== null}
+        title={historyOf ? `History of student ${historyOf.name}` : ''}
+        events={history.data?.data}
+        error={history.isError ? (errorDetail(history.error) ?? texts.students.loadFailed) : null}
+        fieldLabels={studentFieldLabels}
+        describe={(field, value) =>
+          field === 'standard' && typeof value === 'number'
+            ? `“${nameOf(value)}”`
+            : value === null || value === ''
+              ? 'nothing'
+              : `“${String(value)}”`
+        }
+        onClose={() => setHistoryOf(null)}
+      />
+
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete student ${deleting.name}` : ''}
@@ -198,6 +245,15 @@ function Students() {
     </>
   );
 }
+
+const studentFieldLabels: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  roll_number: 'Roll number',
+  standard: 'Standard',
+  phone_number: 'Phone',
+  address: 'Address',
+};
 
 function Detail({ term, children }: { term: string; children: string }) {
   return (

@@ -1,5 +1,11 @@
-import { apiPaths, studentListResponseSchema, studentResponseSchema } from '@um/contract';
-import type { Student, StudentList, StudentValues } from '@um/contract';
+import {
+  apiPaths,
+  buildPath,
+  historyListResponseSchema,
+  studentListResponseSchema,
+  studentResponseSchema,
+} from '@um/contract';
+import type { HistoryList, Student, StudentList, StudentValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
@@ -31,11 +37,35 @@ export async function createStudent(values: StudentValues): Promise<Student> {
   return answer.data;
 }
 
-/** The API takes the id of the student to change in the body (SPEC.md 7). */
-export async function updateStudent(id: number, values: StudentValues): Promise<Student> {
+/**
+ * The API takes the id of the student to change in the body (SPEC.md 7), and the version the
+ * form started from, so that a colleague's save in between is not silently overwritten.
+ */
+export async function updateStudent(
+  id: number,
+  values: StudentValues,
+  version?: number,
+): Promise<Student> {
   const answer = await apiRequest(apiPaths.updateStudents, {
     method: 'PUT',
-    body: { ...values, id },
+    body: { ...values, id, ...(version === undefined ? {} : { version }) },
+    schema: studentResponseSchema,
+  });
+  return answer.data;
+}
+
+/** A student's history, newest first: its latest 50 events. */
+export async function fetchStudentHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
+  return apiRequest(`${buildPath(apiPaths.studentHistory, { id })}?limit=50`, {
+    schema: historyListResponseSchema,
+    signal,
+  });
+}
+
+/** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */
+export async function restoreStudent(id: number): Promise<Student> {
+  const answer = await apiRequest(buildPath(apiPaths.restoreStudent, { id }), {
+    method: 'POST',
     schema: studentResponseSchema,
   });
   return answer.data;

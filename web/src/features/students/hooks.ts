@@ -1,7 +1,14 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentValues } from '@um/contract';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStudent, deleteStudent, updateStudent } from './api';
+import { queryKeys } from '../../lib/query';
+import {
+  createStudent,
+  deleteStudent,
+  fetchStudentHistory,
+  restoreStudent,
+  updateStudent,
+} from './api';
 import type { StudentFilter } from './api';
 import { studentsQuery } from './queries';
 
@@ -13,13 +20,15 @@ export interface SaveStudent {
   /** The student being edited; absent when adding one. */
   id?: number | undefined;
   values: StudentValues;
+  /** The version the edit started from. */
+  version?: number | undefined;
 }
 
 export function useSaveStudent() {
   const refresh = useRefreshSchoolLists();
   return useMutation({
-    mutationFn: ({ id, values }: SaveStudent) =>
-      id === undefined ? createStudent(values) : updateStudent(id, values),
+    mutationFn: ({ id, values, version }: SaveStudent) =>
+      id === undefined ? createStudent(values) : updateStudent(id, values, version),
     onSuccess: refresh,
   });
 }
@@ -29,5 +38,23 @@ export function useDeleteStudent() {
   return useMutation({
     mutationFn: (id: number) => deleteStudent(id),
     onSuccess: refresh,
+  });
+}
+
+export function useRestoreStudent() {
+  const refresh = useRefreshSchoolLists();
+  return useMutation({
+    mutationFn: (id: number) => restoreStudent(id),
+    onSuccess: refresh,
+  });
+}
+
+/** A student's history while `id` is set (its dialog is open); read afresh each time. */
+export function useStudentHistory(id: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.students, 'history', id],
+    queryFn: ({ signal }) => fetchStudentHistory(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
   });
 }

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { HistoryEvent } from '@um/contract';
+import { nowIso, type Executor } from '../db/database.js';
+import type { HistoryEventsTable } from '../db/schema.js';
+import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+
+export type HistoryEntity = HistoryEventsTable['entity'];
+export type HistoryAction = HistoryEventsTable['action'];
+type Fields = Record<string, unknown>;
+
+/**
+ * One change to record: who did what to which record, and the record's fields before and after.
+ */
+export interface Change {
+  actorId: number;
+  entity: HistoryEntity;
+  entityId: number;
+  action: HistoryAction;
+  /** The record's fields before the change; null for a create or a restore. */
+  before: Fields | null;
+  /** The record's fields after the change; null for a delete. */
+  after: Fields | null;
+}
+
+/**
+ * `{ field: { from, to } }` for every field whose value differs. A create or a restore has
+ * `from: null` for each field, a delete `to: null`.
+ */
+export function fieldChanges(before: Fields | null, after: Fields | null) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of Object.keys(after ?? before ?? {})) {
+    const from = before ? before[field] : null;
+    const to = after ? after[field] : null;
+    if (from !== to) changes[field] = { from: from ?? null, to: to ?? null };
+  }
+  return changes;
+}
+
+/**
+ * Writes the events of `changes` on the executor of the transaction that made them, so that a
+ * change and its event commit or roll back together. The actors' names are read in the same
+ * transaction and kept with the events.
+ */
+export async function recordChanges(db: Executor, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const actors = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...new Set(changes.map((change) => change.actorId))])
+    .execute();
+  const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
+  const at = nowIso();
+  await db
+    .insertInto('history_events')
+    .values(
+      changes.map((change) => ({
+        entity: change.entity,
+        entity_id: change.entityId,
+        at,
+        actor_id: change.actorId,
+        actor_name: names.get(change.actorId) ?? '',
+        action: change.action,
+        changes: JSON.stringify(fieldChanges(change.before, change.after)),
+      })),
+    )
+    .execute();
+}
+
+/** Newest first, so the cursor is the last event's id. */
+const cursorKeySchema = z.tuple([cursorParts.id]);
+
+/** A record's history, newest first, keyset paged; undefined when it has none. */
+export async function listHistory(
+  db: Executor,
+  entity: HistoryEntity,
+  entityId: number,
+  query: { limit: number; cursor?: string | undefined },
+) {
+  const after = decodeCursor(query.cursor, cursorKeySchema);
+  let select = db
+    .selectFrom('history_events')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId);
+  if (after) select = select.where('id', '<', after[0]);
+  const rows = await select
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = toPage(rows, query.limit, (row) => [row.id]);
+  const data: HistoryEvent[] = page.rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, name: row.actor_name },
+    action: row.action,
+    changes: JSON.parse(row.changes) as HistoryEvent['changes'],
+  }));
+  return { data, next_cursor: page.nextCursor };
+}
+
+/** Whether a record has ever existed: it is live or in the bin, or it left a history. */
+export async function everExisted(
+  db: Executor,
+  entity: HistoryEntity,
+  entityId: number,
+): Promise<boolean> {
+  const table = entity === 'student' ? 'students' : 'standards';
+  const row = await db.selectFrom(table).select('id').where('id', '=', entityId).executeTakeFirst();
+  if (row) return true;
+  const event = await db
+    .selectFrom('history_events')
+    .select('id')
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+  return event !== undefined;
+}

@@ -1,0 +1,85 @@
+import type { HistoryEvent } from '@um/contract';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+const verbs: Record<HistoryEvent['action'], string> = {
+  create: 'added it',
+  update: 'changed it',
+  delete: 'deleted it',
+  restore: 'restored it',
+  import: 'imported it',
+};
+
+export interface HistoryDialogProps {
+  open: boolean;
+  title: string;
+  /** The record's events, newest first; undefined while they load. */
+  events: HistoryEvent[] | undefined;
+  /** Why they could not be read, when they could not. */
+  error?: string | null | undefined;
+  /** A person's name for each field the record's events may name. */
+  fieldLabels: Record<string, string>;
+  /** A field's value as a person reads it (a standard's name rather than its id). */
+  describe?: (field: string, value: unknown) => string;
+  onClose: () => void;
+}
+
+const plain = (_field: string, value: unknown) =>
+  value === null || value === undefined || value === '' ? 'nothing' : `“${String(value)}”`;
+
+/**
+ * A record's history in plain words: who did what and when, and for each change what each
+ * field was before and after.
+ */
+export function HistoryDialog({
+  open,
+  title,
+  events,
+  error,
+  fieldLabels,
+  describe = plain,
+  onClose,
+}: HistoryDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : events === undefined ? (
+        <p role="status">Loading the history…</p>
+      ) : events.length === 0 ? (
+        <p>No changes have been recorded yet.</p>
+      ) : (
+        <ol className="max-h-80 space-y-3 overflow-y-auto">
+          {events.map((event) => (
+            <li key={event.id}>
+              <p>
+                <span className="font-medium">{event.actor.name || 'Someone'}</span>{' '}
+                {verbs[event.action]} on{' '}
+                <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+              </p>
+              {event.action === 'update' && (
+                <ul className="mt-1 list-disc pl-5">
+                  {Object.entries(event.changes).map(([field, change]) => (
+                    <li key={field}>
+                      {fieldLabels[field] ?? field}: {describe(field, change.from)} →{' '}
+                      {describe(field, change.to)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Dialog>
+  );
+}

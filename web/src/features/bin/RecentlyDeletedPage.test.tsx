@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, appRoutes, appTexts, buildPath } from '@um/contract';
+import type { BinEntry, Student } from '@um/contract';
+import { stubFetch } from '../../test/fetch-stub';
+import type { StubHandler, StubReply } from '../../test/fetch-stub';
+import { renderApp, signIn, testUser } from '../../test/render-app';
+
+const BIN = `GET ${apiPaths.deleted}`;
+const restorePath = (entity: 'student' | 'standard', id: number) =>
+  `POST ${buildPath(entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard, { id })}`;
+
+const asha: BinEntry = {
+  entity: 'student',
+  id: 11,
+  name: 'Asha Rao',
+  deleted_at: '2026-11-20T09:30:00.000Z',
+  deleted_by: { id: 7, name: 'Ada Lovelace' },
+};
+const roses: BinEntry = {
+  entity: 'standard',
+  id: 3,
+  name: 'Grade 5 Roses',
+  deleted_at: '2026-11-19T08:00:00.000Z',
+  deleted_by: { id: 8, name: 'Tom Okafor' },
+};
+const restored: Student = {
+  id: 11,
+  name: 'Asha Rao',
+  email: 'asha@pupils.test',
+  roll_number: '12',
+  standard: 3,
+  phone_number: '',
+  address: '',
+  created_at: '2026-01-10T08:00:00.000Z',
+  updated_at: '2026-01-10T08:00:00.000Z',
+  version: 3,
+};
+
+function atBin(path: string, routes: Record<string, StubReply | StubHandler>) {
+  signIn();
+  const stub = stubFetch({
+    [`GET ${apiPaths.profile}`]: { body: testUser },
+    [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
+    [`GET ${apiPaths.standards}`]: { body: { data: [], next_cursor: null } },
+    [`GET ${apiPaths.students}`]: { body: { data: [], next_cursor: null } },
+    ...routes,
+  });
+  renderApp(path);
+  return stub;
+}
+
+describe('recently deleted', () => {
+  it('is reached from the students screen and lists what was deleted, by whom, newest first', async () => {
+    const user = userEvent.setup({ delay: null });
+    atBin(appRoutes.students, { [BIN]: { body: { data: [asha, roses], next_cursor: null } } });
+
+    await user.click(await screen.findByRole('link', { name: appTexts.history.recentlyDeleted }));
+
+    expect(await screen.findByRole('heading', { name: 'Recently deleted' })).toBeInTheDocument();
+    const bin = await screen.findByRole('region', { name: 'Deleted students and standards' });
+    const rows = await within(bin).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Asha Rao');
+    expect(rows[0]).toHaveTextContent('Student deleted');
+    expect(rows[0]).toHaveTextContent('by Ada Lovelace');
+    expect(rows[1]).toHaveTextContent('Grade 5 Roses');
+    expect(rows[1]).toHaveTextContent('Standard deleted');
+  });
+
+  it("restores a record and takes it off the list, and shows the server's reason when it cannot", async () => {
+    const user = userEvent.setup({ delay: null });
+    let entries = [asha, roses];
+    const detail =
+      'The student\'s standard "Grade 5 Roses" is in the recently deleted list; restore it first.';
+    const { callsTo } = atBin(appRoutes.recentlyDeleted, {
+      [BIN]: () => ({ body: { data: entries, next_cursor: null } }),
+      [restorePath('student', 11)]: () =>
+        entries.includes(roses)
+          ? { status: 409, body: { status: 409, detail, errors: { standard: [detail] } } }
+          : ((entries = []), { body: { data: restored } }),
+      [restorePath('standard', 3)]: () => {
+        entries = [asha];
+        const standard = {
+          id: 3,
+          name: 'Grade 5 Roses',
+          grade_level: 5,
+          description: '',
+          academic_year: '2026',
+          created_at: restored.created_at,
+          updated_at: restored.updated_at,
+          student_count: 0,
+          version: 3,
+        };
+        return { body: { data: standard } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Restore student Asha Rao' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(appTexts.history.restoreFailed);
+    expect(alert).toHaveTextContent(detail);
+
+    await user.click(screen.getByRole('button', { name: 'Restore standard Grade 5 Roses' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.history.standardRestored);
+    const bin = screen.getByRole('region', { name: 'Deleted students and standards' });
+    await waitFor(() => expect(within(bin).getAllByRole('listitem')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Restore student Asha Rao' }));
+    expect(await screen.findByText(appTexts.history.binEmpty)).toBeInTheDocument();
+    expect(callsTo(restorePath('student', 11))).toHaveLength(2);
+    expect(
+      within(screen.getByRole('status')).getByText(appTexts.history.studentRestored),
+    ).toBeInTheDocument();
+  });
+});
