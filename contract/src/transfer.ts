@@ -73,6 +73,8 @@ const list = (names: readonly string[]) => names.join(', ');
 
 /** What a person reads about a file the import cannot take, or a row of it. */
 export const importTexts = {
+  exportButton: 'Export CSV',
+  exportFailed: 'Failed to export students. Please try again.',
   notCsv: 'Send the file as text/csv.',
   tooLarge: 'The file is larger than 10 MB. Split it into smaller files.',
   notUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as "CSV UTF-8" and try again.',
