@@ -89,7 +89,6 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
       apiPaths.studentsImport,
       {
         onRequest,
-        bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           tags,
           security,
