@@ -89,6 +89,8 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
       apiPaths.studentsImport,
       {
         onRequest,
+        // A dry run announces a change too: clients refetch a list that is the same.
+        config: { liveChange: { entity: 'students' } },
         schema: {
           tags,
           security,
@@ -127,6 +129,7 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
     apiPaths.importUndo,
     {
       onRequest,
+      config: { liveChange: { entity: 'students' } },
       schema: {
         tags,
         security,
