@@ -8,3 +8,4 @@ export * from './texts.js';
 export * from './paths.js';
 export * from './standards.js';
 export * from './students.js';
+export * from './transfer.js';

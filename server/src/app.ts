@@ -18,6 +18,7 @@ import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { standardsRoutes } from './standards/routes.js';
 import { studentsRoutes } from './students/routes.js';
+import { studentTransferRoutes } from './students/transfer/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     authRoutes(scope, context);
     standardsRoutes(scope, context);
     studentsRoutes(scope, context);
+    studentTransferRoutes(scope, context);
     messagesRoutes(scope, context);
     historyRoutes(scope, context);
   });

@@ -20,7 +20,12 @@ export interface Change {
   before: Fields | null;
   /** The record's fields after the change; null for a delete. */
   after: Fields | null;
+  /** The import the change belongs to, if any: an undo finds its changes by it. */
+  importId?: string | undefined;
 }
+
+/** Events per insert: an import writes thousands, and SQLite binds at most 32 766 values. */
+const EVENTS_PER_INSERT = 1_000;
 
 /**
  * `{ field: { from, to } }` for every field whose value differs. A create or a restore has
@@ -50,20 +55,23 @@ export async function recordChanges(db: Executor, changes: readonly Change[]): P
     .execute();
   const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
   const at = nowIso();
-  await db
-    .insertInto('history_events')
-    .values(
-      changes.map((change) => ({
-        entity: change.entity,
-        entity_id: change.entityId,
-        at,
-        actor_id: change.actorId,
-        actor_name: names.get(change.actorId) ?? '',
-        action: change.action,
-        changes: JSON.stringify(fieldChanges(change.before, change.after)),
-      })),
-    )
-    .execute();
+  for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {
+    await db
+      .insertInto('history_events')
+      .values(
+        changes.slice(start, start + EVENTS_PER_INSERT).map((change) => ({
+          entity: change.entity,
+          entity_id: change.entityId,
+          at,
+          actor_id: change.actorId,
+          actor_name: names.get(change.actorId) ?? '',
+          action: change.action,
+          changes: JSON.stringify(fieldChanges(change.before, change.after)),
+          import_id: change.importId ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Newest first, so the cursor is the last event's id. */

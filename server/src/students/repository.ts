@@ -47,7 +47,7 @@ function historyFields(row: StudentRow) {
   };
 }
 
-const studentChange = (
+export const studentChange = (
   actorId: number,
   action: Change['action'],
   before: StudentRow | null,

@@ -154,6 +154,15 @@ export async function apiRequest<T = undefined>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  return parseBody(await answer(path, options), options.schema);
+}
+
+/** A file the API sends (an export), as apiRequest fetches it: signed in, refreshed once. */
+export async function apiDownload(path: string): Promise<Blob> {
+  return (await answer(path, {})).blob();
+}
+
+async function answer(path: string, options: RequestOptions<unknown>): Promise<Response> {
   const authenticated = options.authenticated ?? true;
   const access = authenticated ? (readTokens()?.access ?? null) : null;
   let response = await send(path, options, access);
@@ -172,7 +181,7 @@ export async function apiRequest<T = undefined>(
   }
 
   if (!response.ok) throw await readProblem(response);
-  return parseBody(response, options.schema);
+  return response;
 }
 
 /** The server's explanation of a failed call, when it gave one. */

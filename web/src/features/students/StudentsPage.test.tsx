@@ -2,8 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { apiPaths, appTexts, buildPath, texts } from '@um/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPaths, appTexts, buildPath, importTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -84,6 +84,39 @@ async function fillStudent(
 }
 
 describe('students page', () => {
+  it('exports exactly what the filter shows as students.csv, and says so when it cannot', async () => {
+    // jsdom has no object URLs and no downloads: the test sees what the page hands the browser.
+    const saved: string[] = [];
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = () => 'blob:students';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const EXPORT = `GET ${apiPaths.studentsExport}`;
+    let failing = false;
+    const { callsTo } = atStudents('/students?standard=4&q=ravi', {
+      [STUDENTS]: page([ravi]),
+      [EXPORT]: () =>
+        failing ? { status: 503, body: { detail: 'Try again soon.' } } : { body: 'csv' },
+    });
+    const actor = user();
+
+    await actor.click(await screen.findByRole('button', { name: importTexts.exportButton }));
+    await waitFor(() => expect(saved).toEqual(['students.csv blob:students']));
+    expect(callsTo(EXPORT)[0]!.url.search).toBe('?standard=4&q=ravi');
+
+    failing = true;
+    await actor.click(screen.getByRole('button', { name: importTexts.exportButton }));
+    expect(await screen.findByText(importTexts.exportFailed)).toBeInTheDocument();
+    expect(screen.getByText('Try again soon.')).toBeInTheDocument();
+    click.mockRestore();
+    URL.createObjectURL = objectUrls.create;
+    URL.revokeObjectURL = objectUrls.revoke;
+  });
+
   it("lists students with their standard's name, the filter starting on all standards", async () => {
     const { callsTo } = atStudents('/students', { [STUDENTS]: page([asha, ravi]) });
 

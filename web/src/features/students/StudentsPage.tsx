@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { History, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, appTexts, texts } from '@um/contract';
+import { appRoutes, appTexts, importTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -17,6 +17,7 @@ import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
+import { exportStudents, saveFile } from './api';
 import { useDeleteStudent, useRestoreStudent, useStudentHistory, useStudents } from './hooks';
 import { SearchBox } from './SearchBox';
 import { StudentForm } from './StudentForm';
@@ -71,6 +72,19 @@ function Students() {
   const list = useRef<HTMLUListElement>(null);
   const [historyOf, setHistoryOf] = useState<Student | null>(null);
   const history = useStudentHistory(historyOf?.id ?? null);
+  const [exporting, setExporting] = useState(false);
+
+  /** Downloads exactly what the filter shows, as the server writes it. */
+  async function download() {
+    setExporting(true);
+    try {
+      saveFile(await exportStudents(filter), 'students.csv');
+    } catch (error) {
+      show({ tone: 'error', message: importTexts.exportFailed, detail: errorDetail(error) });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   const standardList = standards.data ?? [];
   const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
@@ -97,6 +111,10 @@ function Students() {
             >
               {appTexts.history.recentlyDeleted}
             </Link>
+            <Button variant="secondary" disabled={exporting} onClick={() => void download()}>
+              <Download aria-hidden="true" className="size-4" />
+              {importTexts.exportButton}
+            </Button>
             <Button
               ref={addButton}
               aria-expanded={adding}

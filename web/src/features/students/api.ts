@@ -6,7 +6,7 @@ import {
   studentResponseSchema,
 } from '@um/contract';
 import type { HistoryList, Student, StudentList, StudentValues } from '@um/contract';
-import { apiRequest } from '../../lib/api-client';
+import { apiDownload, apiRequest } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
 
@@ -16,14 +16,37 @@ export interface StudentFilter {
   q: string;
 }
 
+function filterQuery(filter: StudentFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.standard !== null) query.set('standard', String(filter.standard));
+  if (filter.q !== '') query.set('q', filter.q);
+  return query;
+}
+
+/** The students the filter shows, as the CSV file the server writes. */
+export function exportStudents(filter: StudentFilter): Promise<Blob> {
+  const query = filterQuery(filter).toString();
+  return apiDownload(query ? `${apiPaths.studentsExport}?${query}` : apiPaths.studentsExport);
+}
+
+/** Hands a file to the browser to save, as a link with `download` does. */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has handed the file over; the URL is not needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 export async function fetchStudentsPage(
   filter: StudentFilter,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<StudentList> {
   const query = new URLSearchParams({ limit: String(STUDENTS_PAGE_SIZE) });
-  if (filter.standard !== null) query.set('standard', String(filter.standard));
-  if (filter.q !== '') query.set('q', filter.q);
+  for (const [name, value] of filterQuery(filter)) query.set(name, value);
   if (cursor) query.set('cursor', cursor);
   return apiRequest(`${apiPaths.students}?${query}`, { schema: studentListResponseSchema, signal });
 }

@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:transfer`: how long an import of 5 000 students takes (dry run and commit), and
+ * how much memory an export of 100 000 students holds, on the real built server.
+ *
+ * Seeds 100 000 students into SQLite in a temporary directory (or a schema of its own in the
+ * PostgreSQL that DATABASE_URL names), starts `server/dist/main.js` on it as a child process and
+ * talks to it over HTTP as the web app does. Peak memory is the kernel's high-water mark of the
+ * server process (VmHWM). Nothing fails on timing: the targets are printed as PASS or MISS.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { apiPaths, buildPath, currentAcademicYear, type ImportResult } from '@um/contract';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seed, type SeedCounts } from '../src/seed/seed.js';
+import { freePort, startServer } from './processes.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const COUNTS: SeedCounts = { users: 2, standards: 48, students: 100_000, messages: 0 };
+const PASSWORD = 'bench-password';
+const IMPORT_ROWS = 5_000;
+
+async function target(tempDir: string) {
+  const url = process.env['DATABASE_URL'];
+  if (url && /^postgres(ql)?:\/\//i.test(url)) {
+    const schema = `bench_transfer_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    const serverUrl = new URL(url);
+    serverUrl.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      name: 'PostgreSQL',
+      handle: () => createDatabase({ dialect: 'postgres', url, schema }),
+      serverUrl: serverUrl.toString(),
+      // What autovacuum does within a minute or two of a bulk load (see api.ts): without
+      // statistics the planner sorted the whole table for every page of the export.
+      settle: async () => {
+        for (const table of ['standards', 'students']) {
+          await admin.query(`vacuum analyze "${schema}"."${table}"`);
+        }
+      },
+      drop: async () => {
+        await admin.query(`drop schema "${schema}" cascade`);
+        await admin.end();
+      },
+    };
+  }
+  const filename = join(tempDir, 'bench.sqlite');
+  return {
+    name: 'SQLite',
+    handle: () => createDatabase({ dialect: 'sqlite', filename }),
+    serverUrl: `sqlite:${filename}`,
+    settle: async () => undefined,
+    drop: async () => undefined,
+  };
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, (performance.now() - started) / 1000];
+}
+
+async function main() {
+  const tempDir = mkdtempSync(join(tmpdir(), 'um-bench-transfer-'));
+  const database = await target(tempDir);
+  let stop = async () => undefined as void;
+  try {
+    const handle = database.handle();
+    await migrateToLatest(handle.db, handle.dialect);
+    await seed(handle.db, COUNTS, { password: PASSWORD, randomSeed: 11 });
+    const [user] = await handle.db.selectFrom('users').select('email').execute();
+    await handle.destroy();
+    await database.settle();
+
+    const port = await freePort();
+    const server = await startServer({
+      name: 'API server',
+      command: process.execPath,
+      args: [join(repoRoot, 'server/dist/main.js')],
+      env: {
+        PATH: process.env['PATH'],
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: database.serverUrl,
+        DATA_DIR: tempDir,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+        APP_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        SIGNUP_ALLOWED_DOMAINS: 'school.test',
+        LOG_LEVEL: 'warn',
+      },
+      port,
+      readyPath: apiPaths.ready,
+      cwd: repoRoot,
+    });
+    stop = () => server.stop();
+    const login = await fetch(server.origin + apiPaths.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user?.email, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: { access: string } };
+    const auth = { authorization: `Bearer ${token.access}` };
+
+    const rssBeforeExport = server.rssMB();
+    const [exported, exportSeconds] = await timed(async () => {
+      const response = await fetch(server.origin + apiPaths.studentsExport, { headers: auth });
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) lines += 1;
+      }
+      return { bytes, lines };
+    });
+    const exportPeakMB = server.peakRssMB();
+
+    const standard = await fetch(server.origin + apiPaths.standards, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Imported 2026',
+        grade_level: 7,
+        description: '',
+        academic_year: currentAcademicYear(),
+      }),
+    });
+    const { data } = (await standard.json()) as { data: { name: string } };
+    const file =
+      'name,email,roll_number,standard,phone_number,address\r\n' +
+      Array.from(
+        { length: IMPORT_ROWS },
+        (_, index) =>
+          `Pupil ${index},pupil${index}@pupils.test,IMP${index},${data.name},+91 98765 43210,"${index} Park Street, Kolkata"\r\n`,
+      ).join('');
+    const send = async (url: string) => {
+      const response = await fetch(server.origin + url, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        body: file,
+      });
+      if (response.status !== 200) throw new Error(`${url}: ${await response.text()}`);
+      return ((await response.json()) as { data: ImportResult }).data;
+    };
+    const [, dryRunSeconds] = await timed(() => send(`${apiPaths.studentsImport}?dry_run=true`));
+    const [committed, commitSeconds] = await timed(() => send(apiPaths.studentsImport));
+    const [, againSeconds] = await timed(() => send(apiPaths.studentsImport));
+    const [, undoSeconds] = await timed(async () => {
+      const url = buildPath(apiPaths.importUndo, { import_id: committed.import_id });
+      const response = await fetch(server.origin + url, { method: 'POST', headers: auth });
+      if (response.status !== 200) throw new Error(`undo: ${await response.text()}`);
+    });
+
+    const rows: [string, string, string, boolean | null][] = [
+      [
+        `export of ${exported.lines - 1} students (${(exported.bytes / 1e6).toFixed(1)} MB)`,
+        `${exportSeconds.toFixed(2)} s`,
+        '',
+        null,
+      ],
+      ['server RSS before the export', `${rssBeforeExport.toFixed(0)} MB`, '', null],
+      [
+        'server peak RSS (VmHWM) after the export',
+        `${exportPeakMB.toFixed(0)} MB`,
+        '< 200 MB',
+        exportPeakMB < 200,
+      ],
+      [
+        `dry run of ${IMPORT_ROWS} rows`,
+        `${dryRunSeconds.toFixed(2)} s`,
+        '< 1 s',
+        dryRunSeconds < 1,
+      ],
+      [
+        `commit of ${IMPORT_ROWS} new students`,
+        `${commitSeconds.toFixed(2)} s`,
+        '< 3 s',
+        commitSeconds < 3,
+      ],
+      [`same file again (${IMPORT_ROWS} unchanged)`, `${againSeconds.toFixed(2)} s`, '', null],
+      [`undo of ${IMPORT_ROWS} created students`, `${undoSeconds.toFixed(2)} s`, '', null],
+    ];
+    console.log(`Import and export on ${database.name}, ${COUNTS.students} students seeded`);
+    for (const [what, measured, goal, pass] of rows) {
+      const verdict = pass === null ? '' : pass ? 'PASS' : 'MISS';
+      console.log(`${what.padEnd(48)} ${measured.padStart(9)}  ${goal.padEnd(9)} ${verdict}`);
+    }
+  } finally {
+    await stop();
+    await database.drop();
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+await main();
