@@ -4,8 +4,8 @@
  * assert on them, so a wording change happens here and nowhere else.
  *
  * They are read as `texts.<area>` (contract/src/texts.ts), a namespace over modules of
- * their own, so that a bundle carries only the texts of the screens it holds: the login page
- * does not download the students screen's texts (its size budget in BENCHMARKS.md).
+ * their own, so that a bundle carries only the texts of the screens it holds: the login page,
+ * which has a size budget of its own, does not download the students screen's texts.
  */
 export * from './frame.js';
 export * from './records.js';
