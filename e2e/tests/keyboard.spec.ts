@@ -205,6 +205,8 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   await expect(page.getByRole('region', { name: heading }).getByRole('listitem')).toHaveCount(1);
 
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `History of student Kavya ${tag}` })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `Edit student Kavya ${tag}` })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `Delete student Kavya ${tag}` })).toBeFocused();

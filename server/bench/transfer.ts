@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { apiPaths, buildPath, currentAcademicYear, type ImportResult } from '@um/contract';
+import {
+  apiPaths,
+  buildPath,
+  currentAcademicYear,
+  recordPaths,
+  type ImportResult,
+} from '@um/contract';
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seed, type SeedCounts } from '../src/seed/seed.js';
@@ -112,7 +118,7 @@ async function main() {
 
     const rssBeforeExport = server.rssMB();
     const [exported, exportSeconds] = await timed(async () => {
-      const response = await fetch(server.origin + apiPaths.studentsExport, { headers: auth });
+      const response = await fetch(server.origin + recordPaths.studentsExport, { headers: auth });
       let bytes = 0;
       let lines = 0;
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
@@ -150,11 +156,11 @@ async function main() {
       if (response.status !== 200) throw new Error(`${url}: ${await response.text()}`);
       return ((await response.json()) as { data: ImportResult }).data;
     };
-    const [, dryRunSeconds] = await timed(() => send(`${apiPaths.studentsImport}?dry_run=true`));
-    const [committed, commitSeconds] = await timed(() => send(apiPaths.studentsImport));
-    const [, againSeconds] = await timed(() => send(apiPaths.studentsImport));
+    const [, dryRunSeconds] = await timed(() => send(`${recordPaths.studentsImport}?dry_run=true`));
+    const [committed, commitSeconds] = await timed(() => send(recordPaths.studentsImport));
+    const [, againSeconds] = await timed(() => send(recordPaths.studentsImport));
     const [, undoSeconds] = await timed(async () => {
-      const url = buildPath(apiPaths.importUndo, { import_id: committed.import_id });
+      const url = buildPath(recordPaths.importUndo, { import_id: committed.import_id });
       const response = await fetch(server.origin + url, { method: 'POST', headers: auth });
       if (response.status !== 200) throw new Error(`undo: ${await response.text()}`);
     });

@@ -1,5 +1,4 @@
 import {
-  apiPaths,
   binEntitySchema,
   binListQuerySchema,
   binListResponseSchema,
@@ -7,6 +6,7 @@ import {
   idParamsSchema,
   listQuerySchema,
   problemSchema,
+  recordPaths,
   restoreResponseSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
@@ -52,11 +52,11 @@ export function historyRoutes(app: ZodApp, { config, database }: AppContext): vo
         return page;
       },
     );
-  historyRoute(apiPaths.studentHistory, 'student', 'Student not found.');
-  historyRoute(apiPaths.standardHistory, 'standard', 'Standard not found.');
+  historyRoute(recordPaths.studentHistory, 'student', 'Student not found.');
+  historyRoute(recordPaths.standardHistory, 'standard', 'Standard not found.');
 
   app.get(
-    apiPaths.deleted,
+    recordPaths.deleted,
     {
       onRequest,
       schema: {
@@ -73,7 +73,7 @@ export function historyRoutes(app: ZodApp, { config, database }: AppContext): vo
   // One route per kind, so that each announces the list it changes to the event stream.
   for (const entity of binEntitySchema.options) {
     app.post(
-      entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard,
+      entity === 'student' ? recordPaths.restoreStudent : recordPaths.restoreStandard,
       {
         onRequest,
         config: { liveChange: { entity: entity === 'student' ? 'students' : 'standards' } },

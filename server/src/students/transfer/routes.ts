@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   IMPORT_MAX_BYTES,
-  apiPaths,
   importQuerySchema,
   importResponseSchema,
   importTexts,
   importUndoParamsSchema,
   importUndoResponseSchema,
   problemSchema,
+  recordPaths,
   studentListQuerySchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../../app-context.js';
@@ -54,7 +54,7 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
   const onRequest = requireUser(db, config.jwtSecret);
 
   app.get(
-    apiPaths.studentsExport,
+    recordPaths.studentsExport,
     {
       onRequest,
       schema: {
@@ -86,7 +86,7 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
       throw notCsv();
     });
     scope.post(
-      apiPaths.studentsImport,
+      recordPaths.studentsImport,
       {
         onRequest,
         // A dry run announces a change too: clients refetch a list that is the same.
@@ -126,7 +126,7 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
   });
 
   app.post(
-    apiPaths.importUndo,
+    recordPaths.importUndo,
     {
       onRequest,
       config: { liveChange: { entity: 'students' } },

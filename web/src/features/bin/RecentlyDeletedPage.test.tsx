@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appRoutes, appTexts, buildPath } from '@um/contract';
+import { apiPaths, appRoutes, appTexts, buildPath, recordPaths } from '@um/contract';
 import type { BinEntry, Student } from '@um/contract';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 
-const BIN = `GET ${apiPaths.deleted}`;
+const BIN = `GET ${recordPaths.deleted}`;
 const restorePath = (entity: 'student' | 'standard', id: number) =>
-  `POST ${buildPath(entity === 'student' ? apiPaths.restoreStudent : apiPaths.restoreStandard, { id })}`;
+  `POST ${buildPath(entity === 'student' ? recordPaths.restoreStudent : recordPaths.restoreStandard, { id })}`;
 
 const asha: BinEntry = {
   entity: 'student',

@@ -6,7 +6,7 @@ import {
   unreadEventSchema,
   type LiveEntity,
 } from '@um/contract';
-import { refreshedAccess } from '../../lib/api-client';
+import { refreshedAccess } from '../../lib/refresh';
 import { readTokens } from '../../lib/session';
 
 /** What the stream says, as every tab hears it. */

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appTexts, buildPath, currentAcademicYear, texts } from '@um/contract';
+import {
+  apiPaths,
+  appTexts,
+  buildPath,
+  currentAcademicYear,
+  recordPaths,
+  texts,
+} from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -288,7 +295,7 @@ describe('standards page', () => {
     const user = userEvent.setup({ delay: null });
     const path = buildPath(apiPaths.standard, { id: 6 });
     const empty = standard(6, 'Grade 6 B', 6);
-    const restorePath = buildPath(apiPaths.restoreStandard, { id: 6 });
+    const restorePath = buildPath(recordPaths.restoreStandard, { id: 6 });
     let standards = [grade5, empty];
     const { callsTo } = atStandards({
       [LIST]: () => listOf(...standards),

@@ -1,4 +1,4 @@
-import { apiPaths, buildPath, standardResponseSchema } from '@um/contract';
+import { apiPaths, buildPath, recordPaths, standardResponseSchema } from '@um/contract';
 import type { Standard, StandardValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
@@ -30,7 +30,7 @@ export async function updateStandard(
 
 /** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */
 export async function restoreStandard(id: number): Promise<Standard> {
-  const answer = await apiRequest(buildPath(apiPaths.restoreStandard, { id }), {
+  const answer = await apiRequest(buildPath(recordPaths.restoreStandard, { id }), {
     method: 'POST',
     schema: standardResponseSchema,
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, appTexts, buildPath, importTexts, texts } from '@um/contract';
+import { apiPaths, appTexts, buildPath, importTexts, recordPaths, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -95,7 +95,7 @@ describe('students page', () => {
     ) {
       saved.push(`${this.download} ${this.href}`);
     });
-    const EXPORT = `GET ${apiPaths.studentsExport}`;
+    const EXPORT = `GET ${recordPaths.studentsExport}`;
     let failing = false;
     const { callsTo } = atStudents('/students?standard=4&q=ravi', {
       [STUDENTS]: page([ravi]),
@@ -507,7 +507,7 @@ describe('students page', () => {
     ];
     atStudents('/students', {
       [STUDENTS]: page([asha, ravi]),
-      [`GET ${buildPath(apiPaths.studentHistory, { id: 12 })}`]: {
+      [`GET ${buildPath(recordPaths.studentHistory, { id: 12 })}`]: {
         body: { data: events, next_cursor: null },
       },
     });
@@ -550,7 +550,7 @@ describe('students page', () => {
 
   it('puts a deleted student back when Undo in the banner is clicked, and says why when it cannot', async () => {
     const actor = user();
-    const RESTORE = `POST ${buildPath(apiPaths.restoreStudent, { id: 11 })}`;
+    const RESTORE = `POST ${buildPath(recordPaths.restoreStudent, { id: 11 })}`;
     let students = [asha, ravi];
     let refuse = false;
     const { callsTo } = atStudents('/students', {

@@ -2,6 +2,7 @@ import {
   apiPaths,
   buildPath,
   historyListResponseSchema,
+  recordPaths,
   studentListResponseSchema,
   studentResponseSchema,
 } from '@um/contract';
@@ -26,7 +27,7 @@ function filterQuery(filter: StudentFilter): URLSearchParams {
 /** The students the filter shows, as the CSV file the server writes. */
 export function exportStudents(filter: StudentFilter): Promise<Blob> {
   const query = filterQuery(filter).toString();
-  return apiDownload(query ? `${apiPaths.studentsExport}?${query}` : apiPaths.studentsExport);
+  return apiDownload(query ? `${recordPaths.studentsExport}?${query}` : recordPaths.studentsExport);
 }
 
 /** Hands a file to the browser to save, as a link with `download` does. */
@@ -79,7 +80,7 @@ export async function updateStudent(
 
 /** A student's history, newest first: its latest 50 events. */
 export async function fetchStudentHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
-  return apiRequest(`${buildPath(apiPaths.studentHistory, { id })}?limit=50`, {
+  return apiRequest(`${buildPath(recordPaths.studentHistory, { id })}?limit=50`, {
     schema: historyListResponseSchema,
     signal,
   });
@@ -87,7 +88,7 @@ export async function fetchStudentHistory(id: number, signal?: AbortSignal): Pro
 
 /** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */
 export async function restoreStudent(id: number): Promise<Student> {
-  const answer = await apiRequest(buildPath(apiPaths.restoreStudent, { id }), {
+  const answer = await apiRequest(buildPath(recordPaths.restoreStudent, { id }), {
     method: 'POST',
     schema: studentResponseSchema,
   });
