@@ -8,8 +8,8 @@
  * are shared and absolute numbers move with the neighbours. Every read scenario asks each
  * request a query no earlier request asked (a page after another cursor, another standard,
  * another fragment of a name, another staff member's inbox), because that is what a school's
- * staff do and the server keeps no answers. Nothing here fails on timing: the targets in
- * BENCHMARKS.md are printed as PASS or MISS.
+ * staff do and the server keeps no answers. Nothing here fails on timing: each target is
+ * printed as PASS or MISS.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
