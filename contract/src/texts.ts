@@ -94,6 +94,7 @@ export const appTexts = {
     studentRestored: 'Student restored.',
     standardRestored: 'Standard restored.',
     restoreFailed: 'Failed to restore. Please try again.',
+    historyLoadFailed: 'Failed to load the history. Please try again.',
     conflictTitle: 'Someone else changed this record while you were editing it',
     theirs: 'Their version',
     yours: 'Your version',

@@ -7,13 +7,17 @@ import {
   LIMITS,
   currentAcademicYear,
   standardInputSchema,
+  standardSchema,
 } from '@um/contract';
-import type { Standard } from '@um/contract';
+import type { Standard, StandardValues } from '@um/contract';
 import { Button } from '../../components/ui/Button';
+import { EditConflict } from '../../components/ui/EditConflict';
+import type { ConflictField } from '../../components/ui/EditConflict';
 import { Field, TextAreaField } from '../../components/ui/Field';
 import { useFieldErrors } from '../../lib/forms';
-import { serverFieldErrors } from '../../lib/server-errors';
+import { editConflictCurrent, serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
+import { standardFieldLabels } from './fields';
 import { useSaveStandard } from './hooks';
 
 export interface StandardFormProps {
@@ -32,6 +36,18 @@ function initialValues(editing: Standard | undefined) {
   };
 }
 
+type FormValues = ReturnType<typeof initialValues>;
+
+/** Each field of the colleague's saved standard and of the form, as a person reads them. */
+function conflictFields(theirs: Standard, yours: FormValues): ConflictField[] {
+  const saved = initialValues(theirs);
+  return (Object.keys(saved) as (keyof FormValues)[]).map((field) => ({
+    label: standardFieldLabels[field],
+    theirs: saved[field],
+    yours: yours[field],
+  }));
+}
+
 /**
  * Adds a standard, or edits one when given it (SPEC.md 4: one form, never both at once).
  * The contract's schema checks the values first, so the messages are the server's own.
@@ -41,13 +57,16 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
   const { formRef, errors, setErrors } = useFieldErrors();
   const nameInput = useRef<HTMLInputElement>(null);
   const save = useSaveStandard();
+  // The saved standard the edit builds on: the one opened, or a colleague's newer save once the
+  // person has seen it. Its version goes with the save, its year stays the standard's.
+  const [basis, setBasis] = useState(editing);
+  const [conflict, setConflict] = useState<Standard | null>(null);
 
   useEffect(() => nameInput.current?.focus(), []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function parse(on: Standard | undefined): StandardValues | null {
     const gradeText = values.grade_level.trim();
-    const parsed = check(
+    return check(
       standardInputSchema,
       {
         name: values.name,
@@ -55,21 +74,49 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
         grade_level: gradeText === '' ? Number.NaN : Number(gradeText),
         description: values.description,
         // A new standard belongs to this year (SPEC.md 3); an edited one keeps its own year.
-        academic_year: editing?.academic_year ?? currentAcademicYear(),
+        academic_year: on?.academic_year ?? currentAcademicYear(),
       },
       setErrors,
     );
-    if (!parsed) return;
+  }
+
+  function submit(parsed: StandardValues, on: Standard | undefined) {
     save.mutate(
-      { id: editing?.id, values: parsed, version: editing?.version },
+      { id: editing?.id, values: parsed, version: on?.version },
       {
-        onSuccess: onSaved,
+        onSuccess: () => {
+          setConflict(null);
+          onSaved();
+        },
         onError: (error) => {
+          const current = editConflictCurrent(error, standardSchema);
+          if (current) {
+            setConflict(current);
+            return;
+          }
           setErrors(serverFieldErrors(error));
           onFailed(error);
         },
       },
     );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parse(basis);
+    if (parsed) submit(parsed, basis);
+  }
+
+  function keepTheirs(theirs: Standard) {
+    setValues(initialValues(theirs));
+    setBasis(theirs);
+    setConflict(null);
+  }
+
+  function saveMine(theirs: Standard) {
+    setBasis(theirs);
+    const parsed = parse(theirs);
+    if (parsed) submit(parsed, theirs);
   }
 
   const set = (field: keyof typeof values) => (value: string) =>
@@ -115,6 +162,15 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
         onChange={(event) => set('description')(event.target.value)}
         error={errors['description']}
       />
+      {conflict && (
+        <EditConflict
+          className="sm:col-span-2"
+          fields={conflictFields(conflict, values)}
+          saving={save.isPending}
+          onKeepTheirs={() => keepTheirs(conflict)}
+          onSaveMine={() => saveMine(conflict)}
+        />
+      )}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit" loading={save.isPending}>
           {editing ? 'Save changes' : 'Save standard'}

@@ -242,6 +242,186 @@ describe('standards page', () => {
     expect(alert).toHaveTextContent('Standard not found.');
   });
 
+  it("shows a colleague's save next to what was typed, and keeps theirs without losing their changes", async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 5 });
+    let stored: Standard = { ...grade5, description: 'Morning shift', version: 2 };
+    let saves = 0;
+    const { callsTo } = atStandards({
+      // The list was read before the colleague saved: it shows version 1 until a save here.
+      [LIST]: () => listOf(saves === 0 ? grade5 : stored, grade6),
+      [`PUT ${path}`]: ({ body }) => {
+        saves += 1;
+        const sent = body as Standard;
+        if (sent.version !== stored.version) {
+          return {
+            status: 409,
+            body: {
+              type: 'urn:problem-type:conflict/edit-conflict',
+              status: 409,
+              detail: appTexts.history.editConflict,
+              current: stored,
+            },
+          };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit standard Grade 5 A' }));
+    await user.clear(screen.getByLabelText('Grade level'));
+    await user.type(screen.getByLabelText('Grade level'), '6');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    expect(
+      within(conflict)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Field', appTexts.history.theirs, appTexts.history.yours]);
+    const grade = within(conflict).getByRole('row', { name: /Grade level/ });
+    expect(
+      within(grade)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['5', '6']);
+    const description = within(conflict).getByRole('row', { name: /Description/ });
+    expect(
+      within(description)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Morning shift', '—']);
+    expect(within(conflict).queryByRole('row', { name: /Name/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Grade level')).toHaveValue(6);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    await user.click(within(conflict).getByRole('button', { name: appTexts.history.keepTheirs }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Grade level')).toHaveValue(5);
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('Morning shift');
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Grade 5 Rose');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.updated);
+    expect(callsTo(`PUT ${path}`).map((call) => (call.body as Standard).version)).toEqual([1, 2]);
+    expect(stored).toMatchObject({
+      name: 'Grade 5 Rose',
+      grade_level: 5,
+      description: 'Morning shift',
+      version: 3,
+    });
+  });
+
+  it("saves mine over a colleague's save when asked to, with the version and year it now has", async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 5 });
+    let stored: Standard = { ...grade5, description: 'Morning shift', version: 4 };
+    const { callsTo } = atStandards({
+      [LIST]: () => listOf(grade5),
+      [`PUT ${path}`]: ({ body }) => {
+        const sent = body as Standard;
+        if (sent.version !== stored.version) {
+          return {
+            status: 409,
+            body: { type: 'x/edit-conflict', status: 409, detail: 'changed', current: stored },
+          };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit standard Grade 5 A' }));
+    await user.type(screen.getByLabelText('Description (optional)'), 'Evening shift');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    const description = within(conflict).getByRole('row', { name: /Description/ });
+    expect(
+      within(description)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Morning shift', 'Evening shift']);
+    await user.click(within(conflict).getByRole('button', { name: appTexts.history.saveMine }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.updated);
+    expect(callsTo(`PUT ${path}`).map((call) => call.body)).toEqual([
+      expect.objectContaining({ description: 'Evening shift', version: 1 }),
+      {
+        id: 5,
+        name: 'Grade 5 A',
+        grade_level: 5,
+        description: 'Evening shift',
+        academic_year: '2025',
+        version: 4,
+      },
+    ]);
+    expect(stored).toMatchObject({ description: 'Evening shift', version: 5 });
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it("reads a standard's history from its row: who, when, and each field's old and new value", async () => {
+    const user = userEvent.setup({ delay: null });
+    const events = [
+      {
+        id: 4,
+        at: '2026-11-20T09:30:00.000Z',
+        actor: { id: 8, name: 'Tom Okafor' },
+        action: 'update',
+        changes: {
+          name: { from: 'Grade 5', to: 'Grade 5 A' },
+          grade_level: { from: 4, to: 5 },
+          description: { from: '', to: 'Morning shift' },
+        },
+      },
+      {
+        id: 2,
+        at: '2026-11-19T08:00:00.000Z',
+        actor: { id: 7, name: 'Ada Lovelace' },
+        action: 'create',
+        changes: { name: { from: null, to: 'Grade 5' } },
+      },
+    ];
+    const { callsTo } = atStandards({
+      [LIST]: listOf(grade5, grade6),
+      [`GET ${buildPath(recordPaths.standardHistory, { id: 5 })}`]: {
+        body: { data: events, next_cursor: null },
+      },
+    });
+
+    const open = await screen.findByRole('button', { name: 'History of standard Grade 5 A' });
+    expect(screen.getByRole('button', { name: 'History of standard Grade 6 B' })).toBeVisible();
+    await user.click(open);
+
+    const dialog = screen.getByRole('dialog', { name: 'History of standard Grade 5 A' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Tom Okafor changed it on');
+    expect(items[0]).toHaveTextContent('Name: “Grade 5” → “Grade 5 A”');
+    expect(items[0]).toHaveTextContent('Grade level: “4” → “5”');
+    expect(items[0]).toHaveTextContent('Description: nothing → “Morning shift”');
+    expect(dialog).toHaveTextContent('Ada Lovelace added it on');
+    expect(callsTo(`GET ${buildPath(recordPaths.standardHistory, { id: 5 })}`)).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+
+  it("says so when a standard's history cannot be read", async () => {
+    const user = userEvent.setup({ delay: null });
+    atStandards({
+      [LIST]: listOf(grade5),
+      [`GET ${buildPath(recordPaths.standardHistory, { id: 5 })}`]: { status: 404 },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'History of standard Grade 5 A' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'History of standard Grade 5 A' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      appTexts.history.historyLoadFailed,
+    );
+  });
+
   it("asks before deleting, and a standard in use is refused with the spec message and the server's detail", async () => {
     const user = userEvent.setup({ delay: null });
     const path = buildPath(apiPaths.standard, { id: 5 });

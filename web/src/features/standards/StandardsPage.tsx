@@ -1,10 +1,12 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
+import { HistoryDialog } from '../../components/ui/HistoryDialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
@@ -13,7 +15,8 @@ import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
-import { useDeleteStandard, useRestoreStandard } from './hooks';
+import { standardFieldLabels } from './fields';
+import { useDeleteStandard, useRestoreStandard, useStandardHistory } from './hooks';
 import { StandardForm } from './StandardForm';
 
 const FORM_ID = 'standard-form';
@@ -62,6 +65,9 @@ function Standards() {
         if (form?.mode === 'edit' && form.standard.id === standard.id) setForm(null);
       },
     });
+
+  const [historyOf, setHistoryOf] = useState<Standard | null>(null);
+  const history = useStandardHistory(historyOf?.id ?? null);
 
   const editing = form?.mode === 'edit' ? form.standard : undefined;
   const adding = form?.mode === 'add';
@@ -146,6 +152,11 @@ function Standards() {
                 </span>
                 <div className="flex gap-1">
                   <IconButton
+                    icon={History}
+                    label={`History of standard ${standard.name}`}
+                    onClick={() => setHistoryOf(standard)}
+                  />
+                  <IconButton
                     icon={Pencil}
                     label={`Edit standard ${standard.name}`}
                     onClick={() => openForm({ mode: 'edit', standard })}
@@ -165,6 +176,19 @@ function Standards() {
           </ul>
         </ListBody>
       </section>
+
+      <HistoryDialog
+        open={historyOf !== null}
+        title={historyOf ? `History of standard ${historyOf.name}` : ''}
+        events={history.data?.data}
+        error={
+          history.isError
+            ? (errorDetail(history.error) ?? appTexts.history.historyLoadFailed)
+            : null
+        }
+        fieldLabels={standardFieldLabels}
+        onClose={() => setHistoryOf(null)}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

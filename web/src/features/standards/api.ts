@@ -1,5 +1,11 @@
-import { apiPaths, buildPath, recordPaths, standardResponseSchema } from '@um/contract';
-import type { Standard, StandardValues } from '@um/contract';
+import {
+  apiPaths,
+  buildPath,
+  historyListResponseSchema,
+  recordPaths,
+  standardResponseSchema,
+} from '@um/contract';
+import type { HistoryList, Standard, StandardValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export async function createStandard(values: StandardValues): Promise<Standard> {
@@ -26,6 +32,14 @@ export async function updateStandard(
     schema: standardResponseSchema,
   });
   return answer.data;
+}
+
+/** A standard's history, newest first: its latest 50 events. */
+export async function fetchStandardHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
+  return apiRequest(`${buildPath(recordPaths.standardHistory, { id })}?limit=50`, {
+    schema: historyListResponseSchema,
+    signal,
+  });
 }
 
 /** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */

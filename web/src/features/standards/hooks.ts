@@ -1,7 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StandardValues } from '@um/contract';
+import { queryKeys } from '../../lib/query';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import { createStandard, deleteStandard, restoreStandard, updateStandard } from './api';
+import {
+  createStandard,
+  deleteStandard,
+  fetchStandardHistory,
+  restoreStandard,
+  updateStandard,
+} from './api';
 
 export interface SaveStandard {
   /** The standard being edited; absent when adding one. */
@@ -33,5 +40,15 @@ export function useRestoreStandard() {
   return useMutation({
     mutationFn: (id: number) => restoreStandard(id),
     onSuccess: refresh,
+  });
+}
+
+/** A standard's history while `id` is set (its dialog is open); read afresh each time. */
+export function useStandardHistory(id: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.standards, 'history', id],
+    queryFn: ({ signal }) => fetchStandardHistory(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
   });
 }

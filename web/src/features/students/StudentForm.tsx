@@ -5,12 +5,13 @@ import {
   DEFAULT_STUDENT_STANDARD,
   LIMITS,
   appRoutes,
-  appTexts,
   studentInputSchema,
   studentSchema,
 } from '@um/contract';
 import type { Standard, Student, StudentValues } from '@um/contract';
 import { Button } from '../../components/ui/Button';
+import { EditConflict } from '../../components/ui/EditConflict';
+import type { ConflictField } from '../../components/ui/EditConflict';
 import { Field, SelectField, TextAreaField } from '../../components/ui/Field';
 import { useFieldErrors } from '../../lib/forms';
 import { editConflictCurrent, serverFieldErrors } from '../../lib/server-errors';
@@ -49,78 +50,22 @@ const fieldLabels: Record<keyof FormValues, string> = {
   address: 'Address',
 };
 
-interface ConflictProps {
-  theirs: Student;
-  yours: FormValues;
-  standards: Standard[];
-  saving: boolean;
-  onKeepTheirs: () => void;
-  onSaveMine: () => void;
-}
-
-/**
- * A colleague saved the student after this form opened: each field where their saved value and
- * what was typed here differ, side by side, and the choice of which to keep. What was typed stays
- * in the form until the person chooses.
- */
-function EditConflict({
-  theirs,
-  yours,
-  standards,
-  saving,
-  onKeepTheirs,
-  onSaveMine,
-}: ConflictProps) {
+/** Each field of the colleague's saved student and of the form, as a person reads them. */
+function conflictFields(
+  theirs: Student,
+  yours: FormValues,
+  standards: Standard[],
+): ConflictField[] {
   const saved = initialValues(theirs);
   const shown = (field: keyof FormValues, value: string | number) =>
     field === 'standard'
       ? (standards.find((standard) => standard.id === value)?.name ?? `Standard ${value}`)
-      : String(value) || '—';
-  const differing = (Object.keys(fieldLabels) as (keyof FormValues)[]).filter(
-    (field) => String(saved[field]).trim() !== String(yours[field]).trim(),
-  );
-  return (
-    <section
-      role="alert"
-      aria-labelledby="edit-conflict-title"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:col-span-2 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
-    >
-      <h3 id="edit-conflict-title" className="font-semibold">
-        {appTexts.history.conflictTitle}
-      </h3>
-      <p className="mt-1">{appTexts.history.editConflict}</p>
-      {differing.length > 0 && (
-        <table className="mt-3 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">{appTexts.history.theirs}</th>
-              <th scope="col">{appTexts.history.yours}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {differing.map((field) => (
-              <tr key={field}>
-                <th scope="row" className="pr-3 font-medium">
-                  {fieldLabels[field]}
-                </th>
-                <td className="pr-3">{shown(field, saved[field])}</td>
-                <td>{shown(field, yours[field])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <div className="mt-3 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onKeepTheirs} disabled={saving}>
-          {appTexts.history.keepTheirs}
-        </Button>
-        <Button onClick={onSaveMine} loading={saving}>
-          {appTexts.history.saveMine}
-        </Button>
-      </div>
-    </section>
-  );
+      : String(value);
+  return (Object.keys(fieldLabels) as (keyof FormValues)[]).map((field) => ({
+    label: fieldLabels[field],
+    theirs: shown(field, saved[field]),
+    yours: shown(field, yours[field]),
+  }));
 }
 
 /**
@@ -257,9 +202,8 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
       />
       {conflict && (
         <EditConflict
-          theirs={conflict}
-          yours={values}
-          standards={standards}
+          className="sm:col-span-2"
+          fields={conflictFields(conflict, values, standards)}
           saving={save.isPending}
           onKeepTheirs={() => keepTheirs(conflict)}
           onSaveMine={() => saveMine(conflict)}

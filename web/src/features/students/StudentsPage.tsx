@@ -239,7 +239,11 @@ function Students() {
         open={historyOf !== null}
         title={historyOf ? `History of student ${historyOf.name}` : ''}
         events={history.data?.data}
-        error={history.isError ? (errorDetail(history.error) ?? texts.students.loadFailed) : null}
+        error={
+          history.isError
+            ? (errorDetail(history.error) ?? appTexts.history.historyLoadFailed)
+            : null
+        }
         fieldLabels={studentFieldLabels}
         describe={(field, value) =>
           field === 'standard' && typeof value === 'number'
