@@ -49,6 +49,50 @@ export async function createStudentViaApi(
   return studentResponseSchema.parse(await response.json()).data;
 }
 
+/** A colleague's save: the student's fields with `changes` applied, at its current version. */
+export async function updateStudentViaApi(
+  request: APIRequestContext,
+  account: Account,
+  student: Student,
+  changes: Partial<StudentInput>,
+): Promise<Student> {
+  const { id, name, email, roll_number, standard, phone_number, address, version } = student;
+  const response = await request.put(apiPaths.updateStudents, {
+    headers: bearer(account),
+    data: { id, name, email, roll_number, standard, phone_number, address, version, ...changes },
+  });
+  expect(response.status()).toBe(200);
+  return studentResponseSchema.parse(await response.json()).data;
+}
+
+/** A colleague's save: the standard's fields with `changes` applied, at its current version. */
+export async function updateStandardViaApi(
+  request: APIRequestContext,
+  account: Account,
+  standard: Standard,
+  changes: Partial<Pick<Standard, 'name' | 'grade_level' | 'description'>>,
+): Promise<Standard> {
+  const { id, name, grade_level, description, academic_year, version } = standard;
+  const response = await request.put(buildPath(apiPaths.standard, { id }), {
+    headers: bearer(account),
+    data: { id, name, grade_level, description, academic_year, version, ...changes },
+  });
+  expect(response.status()).toBe(200);
+  return standardResponseSchema.parse(await response.json()).data;
+}
+
+export async function deleteStudentViaApi(
+  request: APIRequestContext,
+  account: Account,
+  student: Student,
+): Promise<void> {
+  const response = await request.delete(apiPaths.updateStudents, {
+    headers: bearer(account),
+    data: { id: student.id },
+  });
+  expect(response.status()).toBe(204);
+}
+
 export async function postMessageViaApi(
   request: APIRequestContext,
   account: Account,

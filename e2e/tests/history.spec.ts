@@ -1,0 +1,280 @@
+import { appTexts, texts } from '@um/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import {
+  createStandardViaApi,
+  createStudentViaApi,
+  deleteStudentViaApi,
+  uniqueTag,
+  updateStandardViaApi,
+  updateStudentViaApi,
+} from './support/api.js';
+import { openFromSidebar } from './support/ui.js';
+
+const listItem = (page: Page, region: RegExp | string, name: string) =>
+  page
+    .getByRole('region', { name: region })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+const studentRow = (page: Page, name: string) =>
+  listItem(page, /^(All students|Students in )/, name);
+const standardRow = (page: Page, name: string) => listItem(page, 'All standards', name);
+const binRow = (page: Page, name: string) => listItem(page, 'Deleted students and standards', name);
+
+async function confirmDeletion(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The conflict view's row for one field: its label, their saved value, then what was typed. */
+const conflictRow = (page: Page, field: string) =>
+  page
+    .getByRole('alert', { name: appTexts.history.conflictTitle })
+    .getByRole('row', { name: new RegExp(`^${field}`) });
+
+test('a deleted student comes back with Undo in the banner', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standard = await createStandardViaApi(request, account, `Grade 4 ${tag}`, 4);
+  const name = `Nila ${tag}`;
+  await createStudentViaApi(request, account, {
+    name,
+    email: `nila-${tag}@pupils.test`,
+    roll_number: '11',
+    standard: standard.id,
+  });
+
+  await page.goto(`/students?standard=${standard.id}`);
+  await page.getByRole('button', { name: `Delete student ${name}` }).click();
+  await confirmDeletion(page);
+  const banner = page.getByRole('status');
+  await expect(banner).toContainText(texts.students.deleted);
+  await expect(studentRow(page, name)).toHaveCount(0);
+
+  await banner.getByRole('button', { name: appTexts.history.undo }).click();
+  await expect(page.getByRole('status')).toContainText(appTexts.history.studentRestored);
+  await expect(studentRow(page, name)).toContainText('Roll number11');
+  await page.reload();
+  await expect(studentRow(page, name)).toContainText('Roll number11');
+});
+
+test('a student saved by a colleague meanwhile is shown side by side, and either version can be kept', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standard = await createStandardViaApi(request, account, `Grade 6 ${tag}`, 6);
+  const name = `Kiran ${tag}`;
+  let kiran = await createStudentViaApi(request, account, {
+    name,
+    email: `kiran-${tag}@pupils.test`,
+    roll_number: '21',
+    standard: standard.id,
+  });
+  await page.goto(`/students?standard=${standard.id}`);
+  const form = page.getByRole('region', { name: `Edit student ${name}` });
+
+  // Keep theirs: the form takes the colleague's values, and nothing typed here is saved.
+  await page.getByRole('button', { name: `Edit student ${name}` }).click();
+  await form.getByLabel('Roll number').fill('22');
+  kiran = await updateStudentViaApi(request, account, kiran, { roll_number: '23' });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(conflictRow(page, 'Roll number')).toHaveText(/Roll number\s*23\s*22/);
+  await expect(form.getByLabel('Roll number')).toHaveValue('22');
+  await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
+  await expect(page.getByRole('alert', { name: appTexts.history.conflictTitle })).toHaveCount(0);
+  await expect(form.getByLabel('Roll number')).toHaveValue('23');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(studentRow(page, name)).toContainText('Roll number23');
+
+  // Save mine: the colleague's phone and address give way to what was typed here.
+  await page.getByRole('button', { name: `Edit student ${name}` }).click();
+  await form.getByLabel('Phone (optional)').fill('+91 33333 44444');
+  await updateStudentViaApi(request, account, kiran, {
+    phone_number: '+91 11111 22222',
+    address: 'New Road 4',
+  });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(conflictRow(page, 'Phone')).toHaveText(
+    /Phone\s*\+91 11111 22222\s*\+91 33333 44444/,
+  );
+  await expect(conflictRow(page, 'Address')).toHaveText(/Address\s*New Road 4\s*—/);
+  await expect(form.getByLabel('Phone (optional)')).toHaveValue('+91 33333 44444');
+  await page.getByRole('button', { name: appTexts.history.saveMine }).click();
+  await expect(page.getByRole('status')).toContainText(appTexts.students.updated);
+  await expect(studentRow(page, name)).toContainText('Phone+91 33333 44444');
+  await expect(studentRow(page, name)).not.toContainText('New Road 4');
+  await expect(studentRow(page, name)).toContainText('Roll number23');
+});
+
+test('a standard saved by a colleague meanwhile is shown side by side, and either version can be kept', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const name = `Class 9 ${tag}`;
+  let standard = await createStandardViaApi(request, account, name, 9);
+  await openFromSidebar(page, 'Standards');
+  const row = standardRow(page, name);
+  const form = page.getByRole('region', { name: `Edit standard ${name}` });
+
+  // Keep theirs, then a save of my own on top of their version goes through.
+  await row.getByRole('button', { name: `Edit standard ${name}` }).click();
+  await form.getByLabel('Description (optional)').fill('Science stream');
+  standard = await updateStandardViaApi(request, account, standard, {
+    description: 'Arts stream',
+  });
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(conflictRow(page, 'Description')).toHaveText(
+    /Description\s*Arts stream\s*Science stream/,
+  );
+  await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
+  await expect(form.getByLabel('Description (optional)')).toHaveValue('Arts stream');
+  await form.getByLabel('Grade level').fill('10');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText(texts.standards.updated);
+  await expect(row).toContainText('Grade 10');
+  await expect(row).toContainText('Arts stream');
+
+  // Save mine: my grade level wins over the colleague's.
+  await row.getByRole('button', { name: `Edit standard ${name}` }).click();
+  await form.getByLabel('Grade level').fill('11');
+  await updateStandardViaApi(
+    request,
+    account,
+    { ...standard, version: standard.version + 1 },
+    {
+      grade_level: 12,
+    },
+  );
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(conflictRow(page, 'Grade level')).toHaveText(/Grade level\s*12\s*11/);
+  await page.getByRole('button', { name: appTexts.history.saveMine }).click();
+  await expect(page.getByRole('status')).toContainText(texts.standards.updated);
+  await expect(row).toContainText('Grade 11');
+  await page.reload();
+  await expect(row).toContainText('Grade 11');
+});
+
+test("a student's and a standard's history, read from their rows, say who changed what from what to what", async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standardName = `Class 9 ${tag}`;
+  const standard = await createStandardViaApi(request, account, standardName, 9);
+  const name = `Meena ${tag}`;
+  await createStudentViaApi(request, account, {
+    name,
+    email: `meena-${tag}@pupils.test`,
+    roll_number: '31',
+    standard: standard.id,
+  });
+
+  await page.goto(`/students?standard=${standard.id}`);
+  await page.getByRole('button', { name: `Edit student ${name}` }).click();
+  const studentForm = page.getByRole('region', { name: `Edit student ${name}` });
+  await studentForm.getByLabel('Roll number').fill('32');
+  await studentForm.getByLabel('Phone (optional)').fill('+91 98450 12345');
+  await studentForm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText(appTexts.students.updated);
+
+  await studentRow(page, name)
+    .getByRole('button', { name: `History of student ${name}` })
+    .click();
+  const studentHistory = page.getByRole('dialog', { name: `History of student ${name}` });
+  const studentEvents = studentHistory.getByRole('list').first().locator(':scope > li');
+  await expect(studentEvents).toHaveCount(2);
+  await expect(studentEvents.first()).toContainText(`${account.name} changed it on`);
+  await expect(studentEvents.first()).toContainText('Roll number: “31” → “32”');
+  await expect(studentEvents.first()).toContainText('Phone: nothing → “+91 98450 12345”');
+  await expect(studentEvents.last()).toContainText(`${account.name} added it on`);
+  await studentHistory.getByRole('button', { name: 'Close' }).click();
+  await expect(studentHistory).toBeHidden();
+
+  await openFromSidebar(page, 'Standards');
+  const row = standardRow(page, standardName);
+  await row.getByRole('button', { name: `Edit standard ${standardName}` }).click();
+  const standardForm = page.getByRole('region', { name: `Edit standard ${standardName}` });
+  await standardForm.getByLabel('Name').fill(`Class 9 C ${tag}`);
+  await standardForm.getByLabel('Description (optional)').fill('Science stream');
+  await standardForm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText(texts.standards.updated);
+
+  const renamed = `Class 9 C ${tag}`;
+  await expect(
+    page.getByRole('button', { name: `History of standard ${standardName}`, exact: true }),
+  ).toHaveCount(0);
+  await standardRow(page, renamed)
+    .getByRole('button', { name: `History of standard ${renamed}` })
+    .click();
+  const standardHistory = page.getByRole('dialog', { name: `History of standard ${renamed}` });
+  const standardEvents = standardHistory.getByRole('list').first().locator(':scope > li');
+  await expect(standardEvents).toHaveCount(2);
+  await expect(standardEvents.first()).toContainText(`${account.name} changed it on`);
+  await expect(standardEvents.first()).toContainText(`Name: “${standardName}” → “${renamed}”`);
+  await expect(standardEvents.first()).toContainText('Description: nothing → “Science stream”');
+  await expect(standardEvents.last()).toContainText(`${account.name} added it on`);
+  await page.keyboard.press('Escape');
+  await expect(standardHistory).toBeHidden();
+});
+
+test('"Recently deleted" puts a standard and its student back, the standard first', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standardName = `Grade 3 ${tag}`;
+  const standard = await createStandardViaApi(request, account, standardName, 3);
+  const name = `Arjun ${tag}`;
+  const arjun = await createStudentViaApi(request, account, {
+    name,
+    email: `arjun-${tag}@pupils.test`,
+    roll_number: '41',
+    standard: standard.id,
+  });
+  await deleteStudentViaApi(request, account, arjun);
+
+  await openFromSidebar(page, 'Standards');
+  await expect(standardRow(page, standardName)).toContainText('0 students');
+  await page.getByRole('button', { name: `Delete standard ${standardName}` }).click();
+  await confirmDeletion(page);
+  await expect(page.getByRole('status')).toContainText(texts.standards.deleted);
+
+  await page.getByRole('link', { name: appTexts.history.recentlyDeleted }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recently deleted' })).toBeVisible();
+  await expect(binRow(page, standardName)).toContainText(`Standard deleted`);
+  await expect(binRow(page, standardName)).toContainText(`by ${account.name}`);
+
+  await binRow(page, name)
+    .getByRole('button', { name: `Restore student ${name}` })
+    .click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText(appTexts.history.restoreFailed);
+  await expect(refusal).toContainText(appTexts.history.standardInBin(standardName));
+  await expect(binRow(page, name)).toBeVisible();
+
+  await binRow(page, standardName)
+    .getByRole('button', { name: `Restore standard ${standardName}` })
+    .click();
+  await expect(page.getByRole('status')).toContainText(appTexts.history.standardRestored);
+  await expect(binRow(page, standardName)).toHaveCount(0);
+  await binRow(page, name)
+    .getByRole('button', { name: `Restore student ${name}` })
+    .click();
+  await expect(page.getByRole('status')).toContainText(appTexts.history.studentRestored);
+  await expect(binRow(page, name)).toHaveCount(0);
+
+  await openFromSidebar(page, 'Standards');
+  await expect(standardRow(page, standardName)).toContainText('1 student');
+  await page.goto(`/students?standard=${standard.id}`);
+  await expect(studentRow(page, name)).toContainText('Roll number41');
+});
