@@ -1,11 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, appRoutes, appTexts, buildPath, recordPaths } from '@um/contract';
+import { apiPaths, appRoutes, appTexts, buildPath, recordPaths, texts } from '@um/contract';
 import type { BinEntry, Student } from '@um/contract';
+import { createQueryClient } from '../../lib/query';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
+import { RecentlyDeletedPage } from './RecentlyDeletedPage';
 
 const BIN = `GET ${recordPaths.deleted}`;
 const restorePath = (entity: 'student' | 'standard', id: number) =>
@@ -112,5 +116,18 @@ describe('recently deleted', () => {
     expect(
       within(screen.getByRole('status')).getByText(appTexts.history.studentRestored),
     ).toBeInTheDocument();
+  });
+
+  it('shows the log-in message and calls nothing without a token', () => {
+    const { calls } = stubFetch({});
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <RecentlyDeletedPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.access.pleaseLogIn);
+    expect(calls).toHaveLength(0);
   });
 });

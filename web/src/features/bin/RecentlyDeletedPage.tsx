@@ -18,7 +18,7 @@ const kinds = { student: 'Student', standard: 'Standard' } as const;
 
 /** "Recently deleted": the bin's students and standards, newest first, each restorable. */
 export function RecentlyDeletedPage() {
-  const tokens = useStoredSession();
+  const { tokens } = useStoredSession();
   return tokens ? <RecentlyDeleted /> : <SignedOutNotice title="Recently deleted" />;
 }
 
