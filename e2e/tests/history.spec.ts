@@ -89,6 +89,7 @@ test('a student saved by a colleague meanwhile is shown side by side, and either
   await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
   await expect(page.getByRole('alert', { name: appTexts.history.conflictTitle })).toHaveCount(0);
   await expect(form.getByLabel('Roll number')).toHaveValue('23');
+  await expect(form.getByLabel('Name')).toBeFocused();
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(studentRow(page, name)).toContainText('Roll number23');
 
@@ -136,6 +137,7 @@ test('a standard saved by a colleague meanwhile is shown side by side, and eithe
   );
   await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
   await expect(form.getByLabel('Description (optional)')).toHaveValue('Arts stream');
+  await expect(form.getByLabel('Name')).toBeFocused();
   await form.getByLabel('Grade level').fill('10');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status')).toContainText(texts.standards.updated);

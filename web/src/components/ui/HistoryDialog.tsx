@@ -24,6 +24,13 @@ export interface HistoryDialogProps {
   onClose: () => void;
 }
 
+/**
+ * An edit, or an import that created or updated the record, is told field by field; an add, a
+ * delete and a restore concern the whole record, so the sentence says enough.
+ */
+const listsChanges = (event: HistoryEvent) =>
+  (event.action === 'update' || event.action === 'import') && Object.keys(event.changes).length > 0;
+
 const plain = (_field: string, value: unknown) =>
   value === null || value === undefined || value === '' ? 'nothing' : `“${String(value)}”`;
 
@@ -66,7 +73,7 @@ export function HistoryDialog({
                 {verbs[event.action]} on{' '}
                 <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
               </p>
-              {event.action === 'update' && (
+              {listsChanges(event) && (
                 <ul className="mt-1 list-disc pl-5">
                   {Object.entries(event.changes).map(([field, change]) => (
                     <li key={field}>

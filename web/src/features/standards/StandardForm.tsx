@@ -111,6 +111,8 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
     setValues(initialValues(theirs));
     setBasis(theirs);
     setConflict(null);
+    // The pressed button leaves with the conflict view: focus goes to the form, now theirs.
+    nameInput.current?.focus();
   }
 
   function saveMine(theirs: Standard) {

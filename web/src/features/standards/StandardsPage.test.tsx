@@ -300,6 +300,7 @@ describe('standards page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Grade level')).toHaveValue(5);
     expect(screen.getByLabelText('Description (optional)')).toHaveValue('Morning shift');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
     await user.clear(screen.getByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), 'Grade 5 Rose');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

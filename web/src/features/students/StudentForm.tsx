@@ -113,6 +113,8 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
     setValues(initialValues(theirs));
     setVersion(theirs.version);
     setConflict(null);
+    // The pressed button leaves with the conflict view: focus goes to the form, now theirs.
+    nameInput.current?.focus();
   }
 
   function saveMine(theirs: Student) {
