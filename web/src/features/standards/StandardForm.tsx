@@ -64,7 +64,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
 
   useEffect(() => nameInput.current?.focus(), []);
 
-  function parse(on: Standard | undefined): StandardValues | null {
+  function parse(saved: Standard | undefined): StandardValues | null {
     const gradeText = values.grade_level.trim();
     return check(
       standardInputSchema,
@@ -74,15 +74,15 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
         grade_level: gradeText === '' ? Number.NaN : Number(gradeText),
         description: values.description,
         // A new standard belongs to this year (SPEC.md 3); an edited one keeps its own year.
-        academic_year: on?.academic_year ?? currentAcademicYear(),
+        academic_year: saved?.academic_year ?? currentAcademicYear(),
       },
       setErrors,
     );
   }
 
-  function submit(parsed: StandardValues, on: Standard | undefined) {
+  function submit(parsed: StandardValues, saved: Standard | undefined) {
     save.mutate(
-      { id: editing?.id, values: parsed, version: on?.version },
+      { id: editing?.id, values: parsed, version: saved?.version },
       {
         onSuccess: () => {
           setConflict(null);
