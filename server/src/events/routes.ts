@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import {
   apiPaths,
   LIVE_HEARTBEAT_SECONDS,
@@ -52,17 +52,22 @@ export function liveUpdateRoutes(
   const streams = new Set<PassThrough>();
 
   // onSend runs once the handler has returned (its writes committed) and before the answer
-  // leaves, so a client that hangs up early does not swallow the change.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const change = request.routeOptions.config.liveChange;
-    if (change && reply.statusCode < 400) {
-      bus.publish(
-        change.callerOnly
-          ? { entity: change.entity, userId: currentUserId(request) }
-          : { entity: change.entity },
-      );
-    }
-    return payload;
+  // leaves, so a client that hangs up early does not swallow the change. It is added to the
+  // routes that declare a change only: reads do not pass through it.
+  app.addHook('onRoute', (route) => {
+    const change = route.config?.liveChange;
+    if (!change) return;
+    const publish: onSendHookHandler = (request, reply, payload, done) => {
+      if (reply.statusCode < 400) {
+        bus.publish(
+          change.callerOnly
+            ? { entity: change.entity, userId: currentUserId(request) }
+            : { entity: change.entity },
+        );
+      }
+      done(null, payload);
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), publish];
   });
 
   // Streams never finish by themselves: ending them before the server closes lets a SIGTERM
