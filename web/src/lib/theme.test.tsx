@@ -8,6 +8,9 @@ import colourModeSource from '../colour-mode.js?raw';
 import { nextThemeMode, readThemeMode, startThemeSync } from './theme';
 
 const isDark = () => document.documentElement.classList.contains('dark');
+/** The mode classes on the root element, sorted: exactly one of them when a mode is applied. */
+const modeClasses = () =>
+  [...document.documentElement.classList].filter((name) => name === 'light' || name === 'dark');
 
 /** Runs src/colour-mode.js the way the browser does: a classic script before the app. */
 function runColourModeScript() {
@@ -112,5 +115,23 @@ describe('colour-mode.js, the script that runs before the first paint', () => {
     setSystemDark(true);
     runColourModeScript();
     expect(isDark()).toBe(true);
+  });
+
+  it('sets the light class for light as it sets the dark class for dark, never both', () => {
+    runColourModeScript();
+    expect(modeClasses()).toEqual(['light']);
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    runColourModeScript();
+    expect(modeClasses()).toEqual(['dark']);
+  });
+});
+
+describe('the app keeping the mode class', () => {
+  it('swaps light and dark on the root element as the mode changes', () => {
+    const stop = startThemeSync();
+    expect(modeClasses()).toEqual(['light']);
+    setSystemDark(true);
+    expect(modeClasses()).toEqual(['dark']);
+    stop();
   });
 });

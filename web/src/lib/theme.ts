@@ -28,6 +28,7 @@ function systemPrefersDark(): boolean {
 export function applyThemeMode(mode: ThemeMode): void {
   const dark = mode === 'dark' || (mode === 'system' && systemPrefersDark());
   document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.classList.toggle('light', !dark);
 }
 
 /**
