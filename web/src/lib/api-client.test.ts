@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, profileResponseSchema } from '@um/contract';
 import { stubFetch } from '../test/fetch-stub';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, errorDetail } from './api-client';
 import { readTokens, readUser, storeTokens, storeUser } from './session';
 
 const profile = { id: '1', email: 'ada@school.test', name: 'Ada' };
@@ -196,6 +196,18 @@ describe('apiRequest', () => {
       detail: 'Standard name is required.',
       fieldErrors: { name: ['Standard name is required.'] },
     });
+  });
+
+  it.each([
+    ["a proxy's HTML error page", 502, '<html><body>502 Bad Gateway</body></html>', 'text/html'],
+    ['a bare text answer', 500, 'boom', 'text/plain'],
+    ['JSON that is not problem JSON', 503, '{"detail":"upstream boom"}', 'application/json'],
+    ['problem JSON that is not an object', 500, '"boom"', 'application/problem+json'],
+  ])('never takes a detail from %s', async (_kind, status, text, contentType) => {
+    stubFetch({ 'GET /api/config/': { status, text, contentType } });
+    const error = await apiRequest(apiPaths.config).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status, detail: null, fieldErrors: {} });
+    expect(errorDetail(error)).toBeNull();
   });
 
   it('reports a network failure as status 0', async () => {

@@ -40,19 +40,25 @@ export interface RequestOptions<T> {
 
 export const unexpectedAnswer = 'The server sent an unexpected answer.';
 
+/**
+ * The refusal as an ApiError. Only our own problem JSON (RFC 9457, as the API sends every error)
+ * is read for a detail and field errors: anything else, such as a proxy's 502 page, a bare "boom"
+ * or some other service's JSON, is never shown to a person, so the spec's message stands alone.
+ */
 export async function readProblem(response: Response): Promise<ApiError> {
   let detail: string | null = null;
   let fieldErrors: Record<string, string[]> = {};
   let problem: Record<string, unknown> = {};
-  try {
-    const body = (await response.json()) as { detail?: unknown; errors?: unknown };
-    if (body && typeof body === 'object') problem = body;
-    if (typeof body.detail === 'string' && body.detail.trim() !== '') detail = body.detail;
-    if (body.errors && typeof body.errors === 'object') {
-      fieldErrors = body.errors as Record<string, string[]>;
+  if (response.headers.get('content-type')?.includes('application/problem+json')) {
+    const body: unknown = await response.json().catch(() => null);
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      problem = body as Record<string, unknown>;
+      const { detail: text, errors } = problem;
+      if (typeof text === 'string' && text.trim() !== '') detail = text;
+      if (errors !== null && typeof errors === 'object') {
+        fieldErrors = errors as Record<string, string[]>;
+      }
     }
-  } catch {
-    // Not JSON (a proxy's error page, an empty body): the status alone has to do.
   }
   return new ApiError(response.status, detail, fieldErrors, problem);
 }

@@ -13,6 +13,7 @@ export interface StubReply {
   body?: unknown;
   /** A body sent as it is, with its own type (an event stream), instead of `body` as JSON. */
   text?: string;
+  /** By default JSON, and problem JSON for a refusal (4xx, 5xx), as the API sends them. */
   contentType?: string;
 }
 
@@ -48,7 +49,10 @@ export function stubFetch(routes: Record<string, StubReply | StubHandler>) {
     const text = reply.text ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
-      headers: { 'content-type': reply.contentType ?? 'application/json' },
+      headers: {
+        'content-type':
+          reply.contentType ?? (status >= 400 ? 'application/problem+json' : 'application/json'),
+      },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
