@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './events.js';
+export * from './everyday-texts.js';
 export * from './history.js';
 export * from './inbox.js';
 export * from './texts.js';

@@ -1,4 +1,4 @@
-import { currentAcademicYear, texts } from '@um/contract';
+import { currentAcademicYear, everydayTexts, texts } from '@um/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
@@ -119,7 +119,7 @@ test('a new standard gets two students; a duplicate roll number is refused; the 
   await expect(page.getByText(texts.students.empty)).toBeVisible();
 });
 
-test('a student is edited and deleted; a standard in use is refused deletion until it is empty', async ({
+test('a student is edited and deleted; a standard in use says so instead of asking, until it is empty', async ({
   signedInPage: page,
   account,
   request,
@@ -157,13 +157,14 @@ test('a student is edited and deleted; a standard in use is refused deletion unt
   const row = standardRow(page, standard.name);
   await expect(row).toContainText('1 student');
   await row.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
-  await expectNoticeToVanishOnItsOwn(page, texts.standards.deleteFailed, async () => {
-    await confirmDeletion(page, texts.standards.confirmDelete);
-    const refusal = page.getByRole('alert');
-    await expect(refusal).toContainText(texts.standards.deleteFailed);
-    await expect(refusal).toContainText(`Standard "${standard.name}" is in use by 1 student.`);
-    await expect(row).toBeVisible();
+  // A standard with students says so at once, instead of asking and then failing.
+  const inUse = page.getByRole('dialog', {
+    name: everydayTexts.standardInUse.title(standard.name),
   });
+  await expect(inUse).toContainText('In use by 1 student');
+  await expect(inUse.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await inUse.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toBeVisible();
 
   await page.goBack();
   await expect(studentList(page)).toHaveAccessibleName(`Students in ${standard.name}`);
@@ -174,7 +175,9 @@ test('a student is edited and deleted; a standard in use is refused deletion unt
   await openFromSidebar(page, 'Standards');
   await expect(row).toContainText('0 students');
   await row.getByRole('button', { name: `Delete standard ${standard.name}` }).click();
-  await confirmDeletion(page, texts.standards.confirmDelete);
-  await expect(page.getByRole('status')).toContainText(texts.standards.deleted);
-  await expect(row).toHaveCount(0);
+  await expectNoticeToVanishOnItsOwn(page, texts.standards.deleted, async () => {
+    await confirmDeletion(page, texts.standards.confirmDelete);
+    await expect(page.getByRole('status')).toContainText(texts.standards.deleted);
+    await expect(row).toHaveCount(0);
+  });
 });

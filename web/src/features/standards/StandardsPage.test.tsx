@@ -7,6 +7,7 @@ import {
   apiPaths,
   appTexts,
   buildPath,
+  everydayTexts,
   currentAcademicYear,
   recordPaths,
   texts,
@@ -423,18 +424,42 @@ describe('standards page', () => {
     );
   });
 
-  it("asks before deleting, and a standard in use is refused with the spec message and the server's detail", async () => {
+  it('says a standard with students is in use, with a way to its students, and asks nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const path = buildPath(apiPaths.standard, { id: 5 });
-    const detail = 'Standard "Grade 5 A" is in use by 2 students.';
-    const { callsTo } = atStandards({
-      [LIST]: listOf(grade5),
-      [`DELETE ${path}`]: { status: 409, body: { status: 409, detail } },
-    });
+    const { callsTo } = atStandards({ [LIST]: listOf(grade5) });
 
     const remove = await screen.findByRole('button', { name: 'Delete standard Grade 5 A' });
     await user.click(remove);
-    const dialog = screen.getByRole('dialog', { name: 'Delete standard Grade 5 A' });
+
+    const dialog = screen.getByRole('dialog', {
+      name: everydayTexts.standardInUse.title('Grade 5 A'),
+    });
+    expect(dialog).toHaveTextContent('In use by 2 students');
+    expect(dialog).not.toHaveTextContent(texts.standards.confirmDelete);
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('link', { name: everydayTexts.standardInUse.showStudents }),
+    ).toHaveAttribute('href', '/students?standard=5');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+    expect(callsTo(`DELETE ${path}`)).toHaveLength(0);
+  });
+
+  it("asks before deleting an empty standard, and a refusal shows the spec message and the server's detail", async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = buildPath(apiPaths.standard, { id: 6 });
+    // The list said no students, but one was added meanwhile: the server refuses.
+    const detail = 'Standard "Grade 6 B" is in use by 1 student.';
+    const { callsTo } = atStandards({
+      [LIST]: listOf(standard(6, 'Grade 6 B', 6)),
+      [`DELETE ${path}`]: { status: 409, body: { status: 409, detail } },
+    });
+
+    const remove = await screen.findByRole('button', { name: 'Delete standard Grade 6 B' });
+    await user.click(remove);
+    const dialog = screen.getByRole('dialog', { name: 'Delete standard Grade 6 B' });
     expect(dialog).toHaveAccessibleDescription(texts.standards.confirmDelete);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(callsTo(`DELETE ${path}`)).toHaveLength(0);

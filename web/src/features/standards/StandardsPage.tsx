@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, appTexts, texts } from '@um/contract';
+import { appRoutes, appTexts, everydayTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/ui/Dialog';
 import { HistoryDialog } from '../../components/ui/HistoryDialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody } from '../../components/ui/ListStates';
@@ -68,6 +68,8 @@ function Standards() {
 
   const [historyOf, setHistoryOf] = useState<Standard | null>(null);
   const history = useStandardHistory(historyOf?.id ?? null);
+  // A standard with students cannot be deleted (DESIGN.md 3): say so instead of asking first.
+  const [inUse, setInUse] = useState<Standard | null>(null);
 
   const editing = form?.mode === 'edit' ? form.standard : undefined;
   const adding = form?.mode === 'add';
@@ -167,7 +169,8 @@ function Standards() {
                     label={`Delete standard ${standard.name}`}
                     onClick={() => {
                       clear();
-                      askToDelete(standard);
+                      if (standard.student_count > 0) setInUse(standard);
+                      else askToDelete(standard);
                     }}
                   />
                 </div>
@@ -189,6 +192,34 @@ function Standards() {
         fieldLabels={standardFieldLabels}
         onClose={() => setHistoryOf(null)}
       />
+
+      <Dialog
+        open={inUse !== null}
+        title={inUse ? everydayTexts.standardInUse.title(inUse.name) : ''}
+        onClose={() => setInUse(null)}
+        actions={
+          <>
+            {inUse && (
+              <Link
+                to={`${appRoutes.students}?standard=${inUse.id}`}
+                className="rounded-pill px-4 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
+                {everydayTexts.standardInUse.showStudents}
+              </Link>
+            )}
+            <Button variant="secondary" onClick={() => setInUse(null)} data-autofocus>
+              Close
+            </Button>
+          </>
+        }
+      >
+        {inUse && (
+          <>
+            <p className="font-medium">{everydayTexts.standardInUse.count(inUse.student_count)}</p>
+            <p className="mt-1">{everydayTexts.standardInUse.help}</p>
+          </>
+        )}
+      </Dialog>
 
       <ConfirmDialog
         open={deleting !== null}
