@@ -2,7 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_DISMISS_MS } from '@um/contract';
-import { Banner, useNotice } from './Banner';
+import { Banner, NoticeArea, useNotice } from './Banner';
 
 describe('Banner', () => {
   it('announces errors as alerts, with the server detail under the message', () => {
@@ -20,6 +20,21 @@ describe('Banner', () => {
   it('can be dismissed', async () => {
     const onDismiss = vi.fn();
     render(<Banner tone="info" message="Hello" onDismiss={onDismiss} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalled();
+  });
+});
+
+describe('NoticeArea', () => {
+  it('pins the notice to the viewport, not the top of the page, and lets it be dismissed', async () => {
+    const onDismiss = vi.fn();
+    const { rerender } = render(<NoticeArea notice={null} onDismiss={onDismiss} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    rerender(<NoticeArea notice={{ tone: 'success', message: 'Saved.' }} onDismiss={onDismiss} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Saved.');
+    expect(status.parentElement).toHaveClass('fixed', 'bottom-0');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalled();
   });

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { RotateCcw } from 'lucide-react';
 import { appTexts } from '@um/contract';
 import type { BinEntry } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
+import { Banner, NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
@@ -66,7 +66,7 @@ function RecentlyDeleted() {
   return (
     <>
       <PageHeader title="Recently deleted" description={appTexts.history.binDescription} />
-      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+      <NoticeArea notice={notice} onDismiss={clear} />
       <section aria-labelledby="bin-heading" aria-busy={bin.isFetching || undefined}>
         <h2 id="bin-heading" className="mb-4 font-display text-lg font-semibold">
           Deleted students and standards

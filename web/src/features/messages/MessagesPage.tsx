@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { PenLine, Trash2 } from 'lucide-react';
 import { MESSAGE_PREVIEW_LINES, texts } from '@um/contract';
 import type { Message } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
+import { NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { IconButton } from '../../components/ui/IconButton';
@@ -87,7 +87,7 @@ function Inbox() {
           </Button>
         }
       />
-      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+      <NoticeArea notice={notice} onDismiss={clear} />
 
       {composing && (
         <section

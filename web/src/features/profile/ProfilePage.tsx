@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordRequestSchema } from '@um/contract';
 import type { ChangePasswordRequest } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
+import { NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
@@ -69,7 +69,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           <h2 id="password-heading" className="font-display text-lg font-semibold">
             Change password
           </h2>
-          {notice && <Banner {...notice} onDismiss={clear} className="mt-4" />}
+          <NoticeArea notice={notice} onDismiss={clear} />
           <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             <Field
               label="Current password"

@@ -3,7 +3,7 @@ import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, everydayTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
+import { NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog, Dialog } from '../../components/ui/Dialog';
 import { HistoryDialog } from '../../components/ui/HistoryDialog';
@@ -101,7 +101,7 @@ function Standards() {
           </>
         }
       />
-      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+      <NoticeArea notice={notice} onDismiss={clear} />
 
       {form && (
         <EditorPanel

@@ -3,7 +3,7 @@ import { Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, importTexts, texts } from '@um/contract';
 import type { Standard, Student } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
+import { Banner, NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { SelectField } from '../../components/ui/Field';
@@ -127,7 +127,7 @@ function Students() {
           </>
         }
       />
-      {notice && <Banner {...notice} onDismiss={clear} className="mb-6" />}
+      <NoticeArea notice={notice} onDismiss={clear} />
       {standards.isError && (
         <Banner
           tone="error"
