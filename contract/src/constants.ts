@@ -8,6 +8,8 @@ export const DEFAULT_STUDENT_STANDARD = 0;
 
 export const SESSION_STORAGE_DAYS = 7;
 export const NOTICE_DISMISS_MS = 5_000;
+/** DESIGN.md 5: at most one mail of each kind (a sign-up code, a reset link) per address per 60 s. */
+export const MAIL_COOLDOWN_MS = 60_000;
 export const RESET_REDIRECT_MS = 1_500;
 export const THEME_STORAGE_KEY = 'theme';
 export const THEME_MODES = ['light', 'dark', 'system'] as const;

@@ -1,7 +1,5 @@
+import { MAIL_COOLDOWN_MS } from '@um/contract';
 import { nowIso, type Executor } from '../db/database.js';
-
-/** DESIGN.md 5: at most one mail of each kind per address per 60 seconds. */
-export const MAIL_COOLDOWN_MS = 60_000;
 
 export type MailPurpose = 'signup' | 'reset';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { appRoutes, forgotPasswordRequestSchema, texts } from '@um/contract';
 import { Field } from '../../components/ui/Field';
 import { check } from '../../lib/validation';
@@ -8,7 +8,9 @@ import { AuthLayout, linkClasses } from './AuthLayout';
 import { SignInForm, useSignInForm } from './SignInForm';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  // The address typed on the login page comes along, so it need not be typed twice.
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
   const form = useSignInForm({
     check: (report) => check(forgotPasswordRequestSchema, { email }, report),
     send: requestPasswordReset,

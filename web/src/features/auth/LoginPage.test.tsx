@@ -27,6 +27,26 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
   });
 
+  it('puts the cursor in the email field', async () => {
+    stubFetch(noGoogle);
+    renderApp('/login');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it('carries the email typed there to Forgot password', async () => {
+    const user = userEvent.setup();
+    stubFetch(noGoogle);
+    renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@school.test');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@school.test');
+  });
+
   it('requires the email and the password', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch(noGoogle);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { appRoutes, texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
@@ -17,6 +17,10 @@ export function LoginPage() {
   const location = useLocation();
   const target = pathAfterSignIn(location.state);
   const [values, setValues] = useState({ email: '', password: '' });
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  // The one thing to do here is type an e-mail address.
+  useEffect(() => emailInput.current?.focus(), []);
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);
@@ -44,6 +48,7 @@ export function LoginPage() {
     >
       <SignInForm form={form} submit="Log in" onFocus={() => void loadSignIn()}>
         <Field
+          ref={emailInput}
           label="Email"
           type="email"
           name="email"
@@ -64,7 +69,11 @@ export function LoginPage() {
           error={form.errors['password']}
         />
         <div className="flex justify-end">
-          <Link to={appRoutes.forgotPassword} className={`text-sm ${linkClasses}`}>
+          <Link
+            to={appRoutes.forgotPassword}
+            state={{ email: values.email }}
+            className={`text-sm ${linkClasses}`}
+          >
             Forgot password?
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RESET_REDIRECT_MS, apiPaths, buildPath, texts } from '@um/contract';
+import { RESET_REDIRECT_MS, apiPaths, buildPath, everydayTexts, texts } from '@um/contract';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 
@@ -61,7 +61,7 @@ describe('reset password page', () => {
     expect(callsTo(RESET)).toHaveLength(0);
   });
 
-  it("shows 'Failed to reset password. The link may be invalid or expired.'", async () => {
+  it("shows 'Failed to reset password. The link may be invalid or expired.' with a way to a new link", async () => {
     const user = userEvent.setup();
     stubFetch({
       [RESET]: { status: 400, body: { status: 400, detail: 'This link is not valid.' } },
@@ -73,6 +73,10 @@ describe('reset password page', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.resetPassword.failed);
+    await user.click(screen.getByRole('link', { name: everydayTexts.resetLinkAgain }));
+    expect(
+      await screen.findByRole('heading', { name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
   });
 
   it('confirms the reset and goes to the login page 1.5 s later', async () => {

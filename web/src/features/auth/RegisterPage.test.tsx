@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { apiPaths, texts } from '@um/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAIL_COOLDOWN_MS, apiPaths, everydayTexts, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -20,6 +20,10 @@ function stubs(extra: Record<string, StubReply> = {}) {
     ...extra,
   });
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function reachStepTwo(user: ReturnType<typeof userEvent.setup>) {
   renderApp('/register');
@@ -95,6 +99,37 @@ describe('register page, step 2', () => {
     expect(screen.getByText(texts.register.passwordsDoNotMatch)).toBeInTheDocument();
     expect(screen.getByLabelText('OTP')).toHaveFocus();
     expect(callsTo(REGISTER)).toHaveLength(0);
+  });
+
+  it('offers Resend code once the 60 s rule allows it, showing the wait until then', async () => {
+    const user = userEvent.setup();
+    let now = Date.parse('2026-01-05T09:00:00Z');
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { callsTo } = stubs();
+    await reachStepTwo(user);
+
+    const waiting = screen.getByRole('button', { name: everydayTexts.resend.wait(60) });
+    expect(waiting).toBeDisabled();
+    now += 15_000;
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Resend code in/ })).toHaveAccessibleName(
+        everydayTexts.resend.wait(45),
+      ),
+    );
+
+    now += MAIL_COOLDOWN_MS;
+    const resend = await screen.findByRole('button', { name: everydayTexts.resend.button });
+    expect(resend).toBeEnabled();
+    await user.click(resend);
+
+    expect(callsTo(SEND_OTP).map((call) => call.body)).toEqual([
+      { email: 'new@school.test' },
+      { email: 'new@school.test' },
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.register.otpSent);
+    expect(
+      await screen.findByRole('button', { name: everydayTexts.resend.wait(60) }),
+    ).toBeDisabled();
   });
 
   it('requires the name and the password', async () => {

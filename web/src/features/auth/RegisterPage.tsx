@@ -6,10 +6,12 @@ import type { TokenPair } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
+import { errorDetail } from '../../lib/api-client';
 import { check } from '../../lib/validation';
 import { register, sendOtp } from './api';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
+import { ResendCode } from './ResendCode';
 import { useAuth } from './session';
 import { SignInForm, useSignInForm } from './SignInForm';
 
@@ -106,10 +108,23 @@ export function RegisterPage() {
         form={createAccount}
         submit="Create account"
         after={
-          <Button variant="ghost" className="w-full" onClick={backToEmail}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Email
-          </Button>
+          <>
+            <ResendCode
+              email={email}
+              onSent={() => setNotice({ tone: 'success', message: texts.register.otpSent })}
+              onFailed={(error) =>
+                setNotice({
+                  tone: 'error',
+                  message: texts.register.otpSendFailed,
+                  detail: errorDetail(error),
+                })
+              }
+            />
+            <Button variant="ghost" className="w-full" onClick={backToEmail}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Email
+            </Button>
+          </>
         }
       >
         <Field

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RESET_REDIRECT_MS, appRoutes, texts, resetPasswordRequestSchema } from '@um/contract';
+import {
+  RESET_REDIRECT_MS,
+  appRoutes,
+  everydayTexts,
+  texts,
+  resetPasswordRequestSchema,
+} from '@um/contract';
 import { Field } from '../../components/ui/Field';
 import { check } from '../../lib/validation';
 import { resetPassword } from './api';
@@ -39,7 +45,21 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      <SignInForm form={form} submit="Reset password" done={done}>
+      <SignInForm
+        form={form}
+        submit="Reset password"
+        done={done}
+        after={
+          // A used or expired link cannot work again: the way on is a new one.
+          form.notice?.tone === 'error' && (
+            <p className="text-center text-sm">
+              <Link to={appRoutes.forgotPassword} className={linkClasses}>
+                {everydayTexts.resetLinkAgain}
+              </Link>
+            </p>
+          )
+        }
+      >
         <Field
           label="New password"
           type="password"
