@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { appRoutes } from '@um/contract';
+import { EmailText } from '../../components/ui/EmailText';
 import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
@@ -107,8 +108,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       </button>
       {open && (
         <div className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-glass animate-fade-in-up dark:border-slate-700 dark:bg-slate-900">
-          <p className="truncate px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
-            {user.email}
+          <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
+            <EmailText email={user.email} />
           </p>
           <div id={menuId} role="menu" aria-label="Account" tabIndex={-1} onKeyDown={onMenuKeyDown}>
             {entries.map(({ label, icon: Icon, action }, index) => (

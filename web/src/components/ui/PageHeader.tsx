@@ -11,8 +11,10 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+      <div className="min-w-0">
+        <h1 className="font-display text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+          {title}
+        </h1>
         {description && (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
         )}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, texts } from '@um/contract';
@@ -65,16 +65,21 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
-  it("shows the failure with the server's reason", async () => {
+  it("shows the failure with the server's reason, and marks a wrong current password on its field", async () => {
     const user = userEvent.setup();
+    const wrong = 'The current password is not correct.';
     atProfile({
       status: 400,
-      body: { status: 400, detail: 'The current password is not correct.' },
+      body: { status: 400, detail: wrong, errors: { current_password: [wrong] } },
     });
     await fill(user, 'wrong password', 'a new password', 'a new password');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(profileTexts.changeFailed);
-    expect(alert).toHaveTextContent('The current password is not correct.');
+    expect(alert).toHaveTextContent(wrong);
+    const current = screen.getByLabelText('Current password');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription(wrong);
+    await waitFor(() => expect(current).toHaveFocus());
   });
 });

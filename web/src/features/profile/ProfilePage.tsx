@@ -5,10 +5,12 @@ import { changePasswordRequestSchema } from '@um/contract';
 import type { ChangePasswordRequest } from '@um/contract';
 import { NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
+import { EmailText } from '../../components/ui/EmailText';
 import { Field } from '../../components/ui/Field';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { errorDetail } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/forms';
+import { serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
 import type { SessionUser } from '../../lib/session';
 import { changePassword } from './api';
@@ -32,8 +34,11 @@ export function ProfilePage({ user }: { user: SessionUser }) {
       setValues(emptyForm);
       show({ tone: 'success', message: profileTexts.changed });
     },
-    onError: (error) =>
-      show({ tone: 'error', message: profileTexts.changeFailed, detail: errorDetail(error) }),
+    onError: (error) => {
+      // The server names the field it refused (a wrong current password): mark it there too.
+      setErrors(serverFieldErrors(error));
+      show({ tone: 'error', message: profileTexts.changeFailed, detail: errorDetail(error) });
+    },
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -61,7 +66,9 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             </div>
             <div>
               <dt className="text-slate-600 dark:text-slate-400">Email</dt>
-              <dd className="mt-0.5 font-medium break-all">{user.email}</dd>
+              <dd className="mt-0.5 font-medium">
+                <EmailText email={user.email} />
+              </dd>
             </div>
           </dl>
         </section>

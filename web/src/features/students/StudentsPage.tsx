@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, importTexts, texts } from '@um/contract';
@@ -6,6 +7,7 @@ import type { Standard, Student } from '@um/contract';
 import { Banner, NoticeArea, useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
+import { EmailText } from '../../components/ui/EmailText';
 import { SelectField } from '../../components/ui/Field';
 import { HistoryDialog } from '../../components/ui/HistoryDialog';
 import { IconButton } from '../../components/ui/IconButton';
@@ -202,7 +204,9 @@ function Students() {
                   <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
                     <Detail term="Standard">{nameOf(student.standard)}</Detail>
                     <Detail term="Roll number">{student.roll_number}</Detail>
-                    <Detail term="Email">{student.email}</Detail>
+                    <Detail term="Email">
+                      <EmailText email={student.email} />
+                    </Detail>
                     {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
                     {student.address && <Detail term="Address">{student.address}</Detail>}
                   </dl>
@@ -277,7 +281,7 @@ const studentFieldLabels: Record<string, string> = {
   address: 'Address',
 };
 
-function Detail({ term, children }: { term: string; children: string }) {
+function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 gap-1.5">
       <dt className="shrink-0 text-slate-600 dark:text-slate-400">{term}</dt>
