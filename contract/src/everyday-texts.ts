@@ -17,11 +17,8 @@ export const everydayTexts = {
     stay: 'Stay on this page',
     leave: 'Leave',
   },
-  draft: {
-    kept: 'You were signed out while filling in a form. What you typed was kept.',
-    resume: 'Continue where you left off',
-    discard: 'Discard it',
-  },
+  draftKept:
+    'You were signed out while filling in this form. What you typed is back: save it, or cancel to discard it.',
   resend: {
     button: 'Resend code',
     wait: (seconds: number) => `Resend code in ${seconds} s`,

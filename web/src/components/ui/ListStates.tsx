@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { errorDetail } from '../../lib/api-client';
 import { Banner } from './Banner';
@@ -52,18 +52,41 @@ export function ListBody({
   return children;
 }
 
-/** The panel above a list that holds its add or edit form, named by its heading. */
+/**
+ * The panel above a list that holds its add or edit form, named by its heading. Escape inside it
+ * closes it, as its Cancel button does.
+ */
 export function EditorPanel({
   id,
   title,
+  onClose,
   children,
 }: {
   id: string;
   title: string;
+  onClose: () => void;
   children: ReactNode;
 }) {
+  const panel = useRef<HTMLElement>(null);
+  const close = useEffectEvent(onClose);
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      close();
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={`${cardClasses} mb-8 p-6`}>
+    <section
+      ref={panel}
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={`${cardClasses} mb-8 p-6`}
+    >
       <h2 id={`${id}-heading`} className="mb-4 font-display text-lg font-semibold">
         {title}
       </h2>

@@ -8,8 +8,12 @@ import { useReturnFocus } from './useReturnFocus';
  * screen's notice and remembers where focus was; closing puts focus back there, or on the
  * opening button when that element has gone (a saved edit re-renders its row).
  */
-export function useOpenPanel<State>(clearNotice: () => void) {
-  const [panel, setPanel] = useState<State | null>(null);
+export function useOpenPanel<State>(
+  clearNotice: () => void,
+  /** The panel to start with, such as a form reopened with what was typed before a sign-out. */
+  initial: () => State | null = () => null,
+) {
+  const [panel, setPanel] = useState<State | null>(initial);
   const { remember, restore } = useReturnFocus();
   const opener = useRef<HTMLButtonElement>(null);
 

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { EditConflict } from '../../components/ui/EditConflict';
 import type { ConflictField } from '../../components/ui/EditConflict';
 import { Field, TextAreaField } from '../../components/ui/Field';
+import { useUnsavedForm } from '../../components/ui/useUnsavedForm';
 import { useFieldErrors } from '../../lib/forms';
 import { editConflictCurrent, serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
@@ -53,7 +54,7 @@ function conflictFields(theirs: Standard, yours: FormValues): ConflictField[] {
  * The contract's schema checks the values first, so the messages are the server's own.
  */
 export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardFormProps) {
-  const [values, setValues] = useState(() => initialValues(editing));
+  const { values, setValues, extras } = useUnsavedForm('standard', editing, initialValues(editing));
   const { formRef, errors, setErrors } = useFieldErrors();
   const nameInput = useRef<HTMLInputElement>(null);
   const save = useSaveStandard();
@@ -131,6 +132,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
       onSubmit={onSubmit}
       className="grid gap-4 sm:grid-cols-[1fr_10rem]"
     >
+      {extras}
       <Field
         ref={nameInput}
         label="Name"

@@ -11,6 +11,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { EditorPanel, ListBody } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
+import { keptDraft } from '../../components/ui/useUnsavedForm';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
@@ -34,6 +35,7 @@ function Standards() {
   const standards = useAllStandards();
   const remove = useDeleteStandard();
   const restore = useRestoreStandard();
+  const { user } = useStoredSession();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -41,7 +43,11 @@ function Standards() {
     close: closeForm,
     opener: addButton,
     setPanel: setForm,
-  } = useOpenPanel<FormState>(clear);
+  } = useOpenPanel<FormState>(clear, () => {
+    // The form is open again with what was typed when the session ended under it.
+    const kept = keptDraft<Standard>('standard', user?.id);
+    return kept && (kept.editing ? { mode: 'edit', standard: kept.editing } : { mode: 'add' });
+  });
   const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
     useConfirmedDelete<Standard>({
       remove: remove.mutate,
@@ -107,6 +113,7 @@ function Standards() {
         <EditorPanel
           id={FORM_ID}
           title={editing ? `Edit standard ${editing.name}` : 'Add a standard'}
+          onClose={closeForm}
         >
           <StandardForm
             key={editing?.id ?? 'new'}

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/Button';
 import { EditConflict } from '../../components/ui/EditConflict';
 import type { ConflictField } from '../../components/ui/EditConflict';
 import { Field, SelectField, TextAreaField } from '../../components/ui/Field';
+import { useUnsavedForm } from '../../components/ui/useUnsavedForm';
 import { useFieldErrors } from '../../lib/forms';
 import { editConflictCurrent, serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
@@ -73,7 +74,7 @@ function conflictFields(
  * required; the contract's schema checks them, so the browser says what the server would.
  */
 export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }: StudentFormProps) {
-  const [values, setValues] = useState(() => initialValues(editing));
+  const { values, setValues, extras } = useUnsavedForm('student', editing, initialValues(editing));
   const { formRef, errors, setErrors } = useFieldErrors();
   const nameInput = useRef<HTMLInputElement>(null);
   const save = useSaveStudent();
@@ -134,6 +135,7 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      {extras}
       <Field
         ref={nameInput}
         label="Name"

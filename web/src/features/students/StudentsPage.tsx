@@ -15,6 +15,7 @@ import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates'
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
+import { keptDraft } from '../../components/ui/useUnsavedForm';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
@@ -40,6 +41,7 @@ function Students() {
   const standards = useAllStandards();
   const remove = useDeleteStudent();
   const restore = useRestoreStudent();
+  const { user } = useStoredSession();
   const { notice, show, clear } = useNotice();
   const {
     panel: form,
@@ -47,7 +49,11 @@ function Students() {
     close: closeForm,
     opener: addButton,
     setPanel: setForm,
-  } = useOpenPanel<FormState>(clear);
+  } = useOpenPanel<FormState>(clear, () => {
+    // The form is open again with what was typed when the session ended under it.
+    const kept = keptDraft<Student>('student', user?.id);
+    return kept && (kept.editing ? { mode: 'edit', student: kept.editing } : { mode: 'add' });
+  });
   const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
     useConfirmedDelete<Student>({
       remove: remove.mutate,
@@ -143,6 +149,7 @@ function Students() {
         <EditorPanel
           id={FORM_ID}
           title={editing ? `Edit student ${editing.name}` : 'Add a student'}
+          onClose={closeForm}
         >
           <StudentForm
             key={editing?.id ?? 'new'}
