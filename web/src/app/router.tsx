@@ -9,7 +9,7 @@ import {
   checkStoredSession,
   useSignedInUser,
 } from '../features/auth/session';
-import { readTokens } from '../lib/session';
+import { readTokens, readUser } from '../lib/session';
 import { ErrorFallback } from './ErrorFallback';
 
 /**
@@ -42,6 +42,12 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
     return null;
   };
 
+  /** A signed-in person who opens the login or sign-up page has nothing to do there. */
+  const signedOutOnly = async () => {
+    await sessionChecked;
+    return readTokens() !== null && readUser() !== null ? redirect(appRoutes.dashboard) : null;
+  };
+
   return [
     {
       id: 'root',
@@ -56,10 +62,12 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
       children: [
         {
           path: appRoutes.login,
+          loader: signedOutOnly,
           lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
         },
         {
           path: appRoutes.register,
+          loader: signedOutOnly,
           lazy: async () => ({
             Component: (await import('../features/auth/RegisterPage')).RegisterPage,
           }),

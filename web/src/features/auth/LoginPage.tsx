@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appRoutes, texts } from '@um/contract';
+import { appRoutes, signedOutElsewhereText, texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
+import { Banner } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
@@ -46,6 +47,9 @@ export function LoginPage() {
         </>
       }
     >
+      {!form.notice && (location.state as { elsewhere?: unknown } | null)?.elsewhere === true && (
+        <Banner tone="info" message={signedOutElsewhereText} className="mb-5" />
+      )}
       <SignInForm form={form} submit="Log in" onFocus={() => void loadSignIn()}>
         <Field
           ref={emailInput}

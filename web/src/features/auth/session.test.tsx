@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@um/contract';
-import { readTokens, readUser } from '../../lib/session';
+import { apiPaths, signedOutElsewhereText } from '@um/contract';
+import { clearSession, readTokens, readUser } from '../../lib/session';
 import { pending, stubFetch } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 import { pathAfterSignIn } from './redirect';
@@ -106,7 +106,7 @@ describe('protected routes', () => {
     expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
   });
 
-  it('follow a logout in another tab back to the login page', async () => {
+  it('follow a logout in another tab back to the login page, which says why', async () => {
     signIn();
     stubFetch({
       [PROFILE]: { body: testUser },
@@ -123,6 +123,51 @@ describe('protected routes', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
 
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent(signedOutElsewhereText);
+  });
+
+  it('say nothing of another tab when the session ended in this one', async () => {
+    signIn();
+    stubFetch({
+      [PROFILE]: { body: testUser },
+      [`GET ${apiPaths.config}`]: { body: { google_client_id: null } },
+      ...inbox,
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: /Welcome back/ });
+
+    act(() => clearSession());
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByText(signedOutElsewhereText)).not.toBeInTheDocument();
+  });
+});
+
+describe('the sign-in pages', () => {
+  it.each(['/login', '/register'])(
+    'send a signed-in person who opens %s to the dashboard',
+    async (path) => {
+      signIn();
+      stubFetch({ [PROFILE]: { body: testUser }, ...inbox });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/dashboard');
+    },
+  );
+
+  it('stay for someone whose stored session the server no longer takes', async () => {
+    signIn();
+    stubFetch({
+      [PROFILE]: { status: 401, body: { status: 401, detail: 'Session ended.' } },
+      [`POST ${apiPaths.refresh}`]: {
+        status: 401,
+        body: { status: 401, detail: 'Session ended.' },
+      },
+      [`GET ${apiPaths.config}`]: { body: { google_client_id: null } },
+    });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   clearSession,
   getSessionSnapshot,
   readTokens,
+  sessionEndedElsewhere,
   sessionUserSchema,
   storeTokens,
   storeUser,
@@ -113,7 +114,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={appRoutes.login} replace state={{ from }} />;
+    // The login page says why this tab is there when another tab signed out.
+    const elsewhere = sessionEndedElsewhere();
+    return <Navigate to={appRoutes.login} replace state={{ from, elsewhere }} />;
   }
   return children;
 }
