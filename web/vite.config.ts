@@ -70,6 +70,11 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             { name: 'frame', test: /\/src\/components\/ui\/(ThemeToggle|Brand|Banner|icons)\./ },
             {
+              name: 'screen',
+              test: /\/src\/components\/ui\/(PageHeader|NoticeArea|EmailText)\./,
+            },
+            { name: 'editing', test: /\/src\/components\/ui\/(useEditableList|useUnsavedForm)\./ },
+            {
               name: 'sign-in-form',
               test: /\/src\/(features\/auth\/(SignInForm|AuthLayout|LazyGoogleSignIn|redirect)|components\/ui\/Field|lib\/forms|spec-texts\/sign-in)\./,
             },

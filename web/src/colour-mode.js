@@ -14,7 +14,6 @@
   var dark =
     mode === 'dark' ||
     (mode === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  // Both classes, as SPEC.md 1 applies the mode as a class: light is one too, not an absence.
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.classList.toggle('light', !dark);
+  // SPEC.md 1 applies the mode as a class, light as well as dark; the root has none yet.
+  document.documentElement.classList.add(dark ? 'dark' : 'light');
 })();

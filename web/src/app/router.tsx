@@ -3,13 +3,8 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { appRoutes } from '@um/contract';
 import { PageSpinner } from '../components/ui/Spinner';
-import {
-  RequireAuth,
-  SessionProvider,
-  checkStoredSession,
-  useSignedInUser,
-} from '../features/auth/session';
-import { readTokens, readUser } from '../lib/session';
+import { SessionProvider, checkStoredSession, useSignedInUser } from '../features/auth/session';
+import { readTokens } from '../lib/session';
 import { ErrorFallback } from './ErrorFallback';
 
 /**
@@ -45,7 +40,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
   /** A signed-in person who opens the login or sign-up page has nothing to do there. */
   const signedOutOnly = async () => {
     await sessionChecked;
-    return readTokens() !== null && readUser() !== null ? redirect(appRoutes.dashboard) : null;
+    return readTokens() ? redirect(appRoutes.dashboard) : null;
   };
 
   return [
@@ -87,11 +82,12 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
         {
           // The signed-in frame. The unread badge's count is asked for with the shell's code.
           lazy: async () => {
-            const [{ default: AppShell }, { QueryClientProvider }, client] = await Promise.all([
-              import('./shell/AppShell'),
-              import('@tanstack/react-query'),
-              getClient(),
-            ]);
+            const [{ default: AppShell, RequireAuth }, { QueryClientProvider }, client] =
+              await Promise.all([
+                import('./shell/AppShell'),
+                import('@tanstack/react-query'),
+                getClient(),
+              ]);
             return {
               Component: () => (
                 <QueryClientProvider client={client}>

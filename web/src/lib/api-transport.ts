@@ -46,21 +46,20 @@ export const unexpectedAnswer = 'The server sent an unexpected answer.';
  * or some other service's JSON, is never shown to a person, so the spec's message stands alone.
  */
 export async function readProblem(response: Response): Promise<ApiError> {
-  let detail: string | null = null;
-  let fieldErrors: Record<string, string[]> = {};
-  let problem: Record<string, unknown> = {};
-  if (response.headers.get('content-type')?.includes('application/problem+json')) {
-    const body: unknown = await response.json().catch(() => null);
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-      problem = body as Record<string, unknown>;
-      const { detail: text, errors } = problem;
-      if (typeof text === 'string' && text.trim() !== '') detail = text;
-      if (errors !== null && typeof errors === 'object') {
-        fieldErrors = errors as Record<string, string[]>;
-      }
-    }
-  }
-  return new ApiError(response.status, detail, fieldErrors, problem);
+  const body: unknown = response.headers.get('content-type')?.includes('application/problem+json')
+    ? await response.json().catch(() => null)
+    : null;
+  const problem = (body !== null && typeof body === 'object' ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const { detail, errors } = problem;
+  return new ApiError(
+    response.status,
+    typeof detail === 'string' && detail.trim() !== '' ? detail : null,
+    (errors !== null && typeof errors === 'object' ? errors : {}) as Record<string, string[]>,
+    problem,
+  );
 }
 
 export async function send(path: string, options: RequestOptions<unknown>, access: string | null) {

@@ -95,16 +95,7 @@ function write(key: string, value: unknown): void {
   writeCookie(key, raw);
 }
 
-/** Whether the session last ended in another tab (its storage event), not in this one. */
-let endedElsewhere = false;
-
-/** True when this tab lost its session because another tab signed out, to say so here. */
-export function sessionEndedElsewhere(): boolean {
-  return endedElsewhere;
-}
-
 function notify(): void {
-  endedElsewhere = false;
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
@@ -152,10 +143,7 @@ export function getSessionSnapshot(): StoredSession {
 
 export function subscribeToSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) {
-      if (event.key !== USER_KEY) endedElsewhere = event.newValue === null;
-      listener();
-    }
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
   };
   window.addEventListener(CHANGE_EVENT, listener);
   window.addEventListener('storage', onStorage);

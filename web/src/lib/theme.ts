@@ -27,8 +27,9 @@ function systemPrefersDark(): boolean {
 /** Puts the mode on the root element, as src/colour-mode.js does before the first paint. */
 export function applyThemeMode(mode: ThemeMode): void {
   const dark = mode === 'dark' || (mode === 'system' && systemPrefersDark());
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.classList.toggle('light', !dark);
+  const classes = document.documentElement.classList;
+  classes.toggle('dark', dark);
+  classes.toggle('light', !dark);
 }
 
 /**

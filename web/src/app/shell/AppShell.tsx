@@ -6,12 +6,16 @@ import { Brand } from '../../components/ui/Brand';
 import { Spinner } from '../../components/ui/Spinner';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { useFocusTrap } from '../../components/ui/useFocusTrap';
-import { useAuth, useSignedInUser } from '../../features/auth/session';
+import { useLogout } from '../../features/auth/logout';
+import { useSignedInUser } from '../../features/auth/session';
 import { useLiveUpdates } from '../../features/live/useLiveUpdates';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { Navigation } from './Navigation';
 import { UnreadBadge } from './UnreadBadge';
 import { UserMenu } from './UserMenu';
+
+/** The shell's guard, in the shell's chunk: the router wraps the shell in it. */
+export { RequireAuth } from './RequireAuth';
 
 const DRAWER_ID = 'navigation-drawer';
 
@@ -24,7 +28,7 @@ const iconButton =
  */
 export default function AppShell() {
   const user = useSignedInUser();
-  const { logout } = useAuth();
+  const logout = useLogout();
   const location = useLocation();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);

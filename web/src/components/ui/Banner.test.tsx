@@ -2,7 +2,8 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_DISMISS_MS } from '@um/contract';
-import { Banner, NoticeArea, useNotice } from './Banner';
+import { Banner, useNotice } from './Banner';
+import { NoticeArea } from './NoticeArea';
 
 describe('Banner', () => {
   it('announces errors as alerts, with the server detail under the message', () => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { appRoutes, signedOutElsewhereText, texts } from '@um/contract';
+import { appRoutes, texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
-import { Banner } from '../../components/ui/Banner';
+import type { Notice } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
@@ -18,10 +18,6 @@ export function LoginPage() {
   const location = useLocation();
   const target = pathAfterSignIn(location.state);
   const [values, setValues] = useState({ email: '', password: '' });
-  const emailInput = useRef<HTMLInputElement>(null);
-
-  // The one thing to do here is type an e-mail address.
-  useEffect(() => emailInput.current?.focus(), []);
 
   const finish = async (tokens: TokenPair) => {
     await signIn(tokens);
@@ -32,6 +28,8 @@ export function LoginPage() {
     check: async (report) => (await loadSignIn()).checkLogin(values, report),
     send: async (body) => finish(await (await loadSignIn()).login(body)),
     failed: texts.login.failed,
+    // Why this tab is here, when the signed-in shell sent it (another tab signed out).
+    sharedNotice: useState((location.state as { notice?: Notice } | null)?.notice ?? null),
   });
 
   return (
@@ -47,12 +45,11 @@ export function LoginPage() {
         </>
       }
     >
-      {!form.notice && (location.state as { elsewhere?: unknown } | null)?.elsewhere === true && (
-        <Banner tone="info" message={signedOutElsewhereText} className="mb-5" />
-      )}
       <SignInForm form={form} submit="Log in" onFocus={() => void loadSignIn()}>
         <Field
-          ref={emailInput}
+          // The one thing to do on this page is to sign in: the cursor starts where that begins.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
           label="Email"
           type="email"
           name="email"

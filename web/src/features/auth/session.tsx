@@ -1,14 +1,11 @@
 import { createContext, use, useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { apiPaths, appRoutes } from '@um/contract';
+import { apiPaths } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 import {
   clearSession,
   getSessionSnapshot,
-  readTokens,
-  sessionEndedElsewhere,
   sessionUserSchema,
   storeTokens,
   storeUser,
@@ -16,7 +13,7 @@ import {
 } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
-/** The auth state of SPEC.md 3, with the two ways to change it. */
+/** The auth state of SPEC.md 3, with the way to sign in (logout is useLogout, in logout.ts). */
 export interface AuthState {
   user: SessionUser | null;
   token: TokenPair | null;
@@ -28,8 +25,6 @@ export interface AuthState {
   isLoading: boolean;
   /** Stores a fresh token pair, loads the profile and keeps it as the signed-in user. */
   signIn: (tokens: TokenPair) => Promise<SessionUser>;
-  /** Revokes the session on the server, forgets it here and goes to the login page. */
-  logout: () => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -56,7 +51,6 @@ export function checkStoredSession(): Promise<void> {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const session = useStoredSession();
 
   const signIn = useCallback(async (tokens: TokenPair) => {
@@ -69,17 +63,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const logout = useCallback(() => {
-    const refresh = readTokens()?.refresh;
-    navigate(appRoutes.login, { replace: true });
-    clearSession();
-    // The local session is gone whatever the server says; revoking is a courtesy to security.
-    // The call loads with its zod schemas on first use: the login page never downloads them.
-    if (refresh) {
-      import('./api').then(({ revokeSession }) => revokeSession(refresh)).catch(() => undefined);
-    }
-  }, [navigate]);
-
   const state = useMemo<AuthState>(
     () => ({
       user: session.user,
@@ -87,9 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAuthenticated: session.tokens !== null && session.user !== null,
       isLoading: false,
       signIn,
-      logout,
     }),
-    [session, signIn, logout],
+    [session, signIn],
   );
 
   return <AuthContext value={state}>{children}</AuthContext>;
@@ -106,17 +88,4 @@ export function useSignedInUser(): SessionUser {
   const { user } = useAuth();
   if (!user) throw new Error('useSignedInUser is used outside RequireAuth');
   return user;
-}
-
-/** Protected routes (SPEC.md 2): without a session, go to the login page and remember this one. */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuth();
-  const location = useLocation();
-  if (!isAuthenticated) {
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    // The login page says why this tab is there when another tab signed out.
-    const elsewhere = sessionEndedElsewhere();
-    return <Navigate to={appRoutes.login} replace state={{ from, elsewhere }} />;
-  }
-  return children;
 }

@@ -3,7 +3,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { RotateCcw } from 'lucide-react';
 import { appTexts } from '@um/contract';
 import type { BinEntry } from '@um/contract';
-import { Banner, NoticeArea, useNotice } from '../../components/ui/Banner';
+import { Banner, useNotice } from '../../components/ui/Banner';
+import { NoticeArea } from '../../components/ui/NoticeArea';
 import { Button } from '../../components/ui/Button';
 import { EmptyState, ListSkeleton, LoadMore } from '../../components/ui/ListStates';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';

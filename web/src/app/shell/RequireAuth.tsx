@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { appRoutes, signedOutElsewhereText } from '@um/contract';
+import type { Notice } from '../../components/ui/Banner';
+import { useAuth } from '../../features/auth/session';
+import { TOKEN_KEY } from '../../lib/session';
+
+/**
+ * Protected routes (SPEC.md 2): without a session, go to the login page and remember this one.
+ * When the session ended because another tab signed out, the login page is told, to say why
+ * this tab is there. It loads with the shell, not with the login page, which has a size budget.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  const [endedElsewhere, setEndedElsewhere] = useState(false);
+
+  useEffect(() => {
+    // The storage event is how this tab hears of another tab's sign-out; this update and the
+    // session's own render together, so the redirect below already knows.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === TOKEN_KEY) {
+        setEndedElsewhere(event.newValue === null);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  if (!isAuthenticated) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    // The login page shows this notice first (its text comes from here, not with that page).
+    const notice: Notice | null = endedElsewhere
+      ? { tone: 'info', message: signedOutElsewhereText }
+      : null;
+    return <Navigate to={appRoutes.login} replace state={{ from, notice }} />;
+  }
+  return children;
+}
