@@ -128,6 +128,35 @@ describe('a half-filled form', () => {
   });
 });
 
+describe('a message being written', () => {
+  it('asks before leaving, and is kept when the session ends under it', async () => {
+    const user = userEvent.setup({ delay: null });
+    signIn();
+    stubFetch({
+      [`GET ${apiPaths.profile}`]: { body: testUser },
+      [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
+    });
+    const { router } = renderApp('/messages');
+    await user.click(await screen.findByRole('button', { name: 'New Message' }));
+    await user.type(screen.getByLabelText('Message'), 'Staff meeting moved to 3 pm');
+
+    await user.click(sidebarLink('Dashboard'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: everydayTexts.unsaved.title })).getByRole(
+        'button',
+        { name: everydayTexts.unsaved.stay },
+      ),
+    );
+    expect(window.location.pathname).toBe('/messages');
+
+    act(() => clearSession());
+    await screen.findByRole('heading', { name: 'Log in' });
+    signIn();
+    await act(() => router.navigate('/messages'));
+    expect(await screen.findByLabelText('Message')).toHaveValue('Staff meeting moved to 3 pm');
+  });
+});
+
 describe('the inline add and edit forms', () => {
   it('close on Escape, and focus goes back to the button that opened them', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { LIMITS, messageInputSchema } from '@um/contract';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { TextAreaField } from '../../components/ui/Field';
+import { useUnsavedForm } from '../../components/ui/useUnsavedForm';
 import { useFieldErrors } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
@@ -17,7 +18,11 @@ export interface ComposerProps {
 
 /** Writes a message to every staff member; blank content gets the spec's message. */
 export function Composer({ onSent, onFailed, onCancel }: ComposerProps) {
-  const [content, setContent] = useState('');
+  const {
+    values: { content },
+    setValues,
+    extras,
+  } = useUnsavedForm('message', undefined, { content: '' });
   const { formRef, errors, setErrors } = useFieldErrors();
   const box = useRef<HTMLTextAreaElement>(null);
   const send = useSendMessage();
@@ -39,6 +44,7 @@ export function Composer({ onSent, onFailed, onCancel }: ComposerProps) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {extras}
       <TextAreaField
         ref={box}
         label="Message"
@@ -48,7 +54,7 @@ export function Composer({ onSent, onFailed, onCancel }: ComposerProps) {
         maxLength={LIMITS.messageMax}
         hint="Every staff member receives it."
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => setValues({ content: event.target.value })}
         error={errors['content']}
       />
       <div className="flex flex-wrap gap-3">

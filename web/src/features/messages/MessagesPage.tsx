@@ -12,6 +12,7 @@ import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
 import { useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
+import { keptDraft } from '../../components/ui/useUnsavedForm';
 import { errorDetail } from '../../lib/api-client';
 import { useStoredSession } from '../../lib/session';
 import { Composer } from './Composer';
@@ -30,13 +31,17 @@ function Inbox() {
   const inbox = useInbox();
   const markRead = useMarkRead();
   const remove = useDeleteMessage();
+  const { user } = useStoredSession();
   const { notice, show, clear } = useNotice();
   const {
     panel: composer,
     open: openComposer,
     close: closeComposer,
     opener: newButton,
-  } = useOpenPanel<'composing'>(clear);
+  } = useOpenPanel<'composing'>(clear, () =>
+    // Open again with the message being written when the session ended under it.
+    keptDraft('message', user?.id) ? 'composing' : null,
+  );
   const composing = composer !== null;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
