@@ -38,6 +38,7 @@ export const fieldTexts = {
   listLimitInvalid: `Limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, written in digits.`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the first page.',
   searchInvalid: `Search must be text of at most ${LIMITS.searchMax} characters.`,
+  sortInvalid: 'Sort must be one of name, roll_number, -name or -roll_number.',
   versionInvalid: 'Version must be a positive whole number written in digits.',
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',

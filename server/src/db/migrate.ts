@@ -7,6 +7,7 @@ import { versionStripesMigration } from './migrations/0006_version_stripes.js';
 import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
 import { listIndexesMigration } from './migrations/0009_list_indexes.js';
 import { historyAndBinMigration } from './migrations/0010_history_and_bin.js';
+import { rollNumberIndexesMigration } from './migrations/0011_roll_number_indexes.js';
 import { importIndexMigration } from './migrations/0013_import_index.js';
 
 /**
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_token_versions': tokenVersionsMigration(),
     '0009_list_indexes': listIndexesMigration(dialect),
     '0010_history_and_bin': historyAndBinMigration(dialect),
+    '0011_roll_number_indexes': rollNumberIndexesMigration(dialect),
     '0013_import_index': importIndexMigration(),
   };
 }
