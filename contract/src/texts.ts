@@ -89,6 +89,26 @@ export const appTexts = {
   students: {
     updated: 'Student updated successfully!',
     updateFailed: 'Failed to update student. Please try again.',
+    count: (students: number) => (students === 1 ? '1 student' : `${students} students`),
+    sortBy: 'Sort by',
+    sorts: {
+      name: 'Name, A to Z',
+      '-name': 'Name, Z to A',
+      roll_number: 'Roll number, first to last',
+      '-roll_number': 'Roll number, last to first',
+    },
+    saveAndAddAnother: 'Save and add another',
+    justAdded: 'Just added',
+    /** A student as a button's name or a list of look-alikes tells it apart: name and roll number. */
+    which: (name: string, rollNumber: string) => `${name}, ${rollNumber}`,
+    deleteWhich: (name: string, rollNumber: string, standard: string) =>
+      `${name}, roll number ${rollNumber}, ${standard}.`,
+    duplicateTitle: 'This student may already be on the list',
+    duplicateIntro:
+      'Check the students below before saving. Save anyway only if this is someone else.',
+    sameEmail: 'Same e-mail address',
+    sameName: 'Same name in the same standard',
+    saveAnyway: 'Save anyway',
   },
   history: {
     undo: 'Undo',
