@@ -121,7 +121,8 @@ export interface LoadMoreProps {
   count: number;
   /**
    * Also asks for the next page as the end of the list comes into view, so that a long list
-   * reads through without a click; the button stays for the keyboard.
+   * reads through without a click; the button stays for the keyboard, and while focus is in
+   * the list only the button loads more.
    */
   loadWhenInView?: boolean;
 }
@@ -153,18 +154,33 @@ export function LoadMore({ query, list, count, loadWhenInView = false }: LoadMor
     const target = end.current;
     if (!loadWhenInView || !target || !hasNextPage || isFetchingNextPage) return;
     if (typeof IntersectionObserver === 'undefined') return;
+    let inView = false;
+    // Someone moving through the list by keyboard gets the next page from the button, which
+    // takes focus to its first item; the list does not grow under them while they tab.
+    const focusInList = () => {
+      const focused = document.activeElement;
+      return focused !== null && (list.current?.contains(focused) || target.contains(focused));
+    };
+    const loadIfDue = () => {
+      if (!inView || focusInList()) return;
+      stop();
+      void fetchNextPage();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          void fetchNextPage();
-        }
+        inView = entries.some((entry) => entry.isIntersecting);
+        loadIfDue();
       },
       { rootMargin: `0px 0px ${LOAD_AHEAD} 0px` },
     );
+    function stop() {
+      observer.disconnect();
+      document.removeEventListener('focusin', loadIfDue);
+    }
     observer.observe(target);
-    return () => observer.disconnect();
-  }, [loadWhenInView, hasNextPage, isFetchingNextPage, fetchNextPage, count]);
+    document.addEventListener('focusin', loadIfDue);
+    return stop;
+  }, [loadWhenInView, hasNextPage, isFetchingNextPage, fetchNextPage, list, count]);
 
   if (!hasNextPage) return null;
   return (
