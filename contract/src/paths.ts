@@ -29,11 +29,12 @@ export const apiPaths = {
 } as const;
 
 /**
- * The paths of the history, the bin, and the import and export of students (DESIGN.md 6): an
+ * The paths of the history, the bin, the import, export and count of students (DESIGN.md 6): an
  * object of their own, because the app's entry carries `apiPaths` whole and the login page, which
  * has a size budget, needs none of these.
  */
 export const recordPaths = {
+  studentsCount: '/management/students/count/',
   studentsExport: '/management/students/export/',
   studentsImport: '/management/students/import/',
   importUndo: '/management/imports/:import_id/undo/',

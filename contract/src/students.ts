@@ -71,7 +71,12 @@ export const studentUpdateSchema = studentInputSchema.extend({
 /** DELETE update_students/: the id, from the JSON body or from `?id=`. */
 export const studentDeleteSchema = z.strictObject({ id: idSchema });
 
-export const studentListQuerySchema = z.strictObject({
+/** The orders of the student list: a column, `-` before it for descending; ties go by id. */
+export const studentSorts = ['name', 'roll_number', '-name', '-roll_number'] as const;
+export type StudentSort = (typeof studentSorts)[number];
+
+/** What narrows the student list, its count and its export. */
+const studentFilters = {
   standard: idReferenceSchema(fieldTexts.standardFilterInvalid).optional(),
   q: z
     .string({ error: fieldTexts.searchInvalid })
@@ -79,10 +84,21 @@ export const studentListQuerySchema = z.strictObject({
     .max(LIMITS.searchMax, { error: fieldTexts.searchInvalid })
     .refine(...noNulCharacter)
     .refine(...wellFormedText)
-    .optional(),
+    .optional()
+    .describe(
+      'Words, each found in the name, e-mail or roll number, in any order, without regard to case',
+    ),
+};
+
+export const studentListQuerySchema = z.strictObject({
+  ...studentFilters,
+  sort: z.enum(studentSorts, { error: fieldTexts.sortInvalid }).optional(),
   limit: listLimitSchema,
   cursor: listCursorSchema,
 });
+
+export const studentCountQuerySchema = z.strictObject(studentFilters);
+export const studentCountResponseSchema = dataResponseSchema(z.object({ count: z.number().int() }));
 
 export const studentSchema = z.object({
   id: z.number().int(),

@@ -38,6 +38,7 @@ export const fieldTexts = {
   listLimitInvalid: `Limit must be a whole number from 1 to ${LIST_LIMIT_MAX}, written in digits.`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the first page.',
   searchInvalid: `Search must be text of at most ${LIMITS.searchMax} characters.`,
+  sortInvalid: 'Sort must be one of name, roll_number, -name or -roll_number.',
   versionInvalid: 'Version must be a positive whole number written in digits.',
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
@@ -88,6 +89,26 @@ export const appTexts = {
   students: {
     updated: 'Student updated successfully!',
     updateFailed: 'Failed to update student. Please try again.',
+    count: (students: number) => (students === 1 ? '1 student' : `${students} students`),
+    sortBy: 'Sort by',
+    sorts: {
+      name: 'Name, A to Z',
+      '-name': 'Name, Z to A',
+      roll_number: 'Roll number, first to last',
+      '-roll_number': 'Roll number, last to first',
+    },
+    saveAndAddAnother: 'Save and add another',
+    justAdded: 'Just added',
+    /** A student as a button's name or a list of look-alikes tells it apart: name and roll number. */
+    which: (name: string, rollNumber: string) => `${name}, ${rollNumber}`,
+    deleteWhich: (name: string, rollNumber: string, standard: string) =>
+      `${name}, roll number ${rollNumber}, ${standard}.`,
+    duplicateTitle: 'This student may already be on the list',
+    duplicateIntro:
+      'Check the students below before saving. Save anyway only if this is someone else.',
+    sameEmail: 'Same e-mail address',
+    sameName: 'Same name in the same standard',
+    saveAnyway: 'Save anyway',
   },
   history: {
     undo: 'Undo',

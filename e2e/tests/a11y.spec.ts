@@ -133,10 +133,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByRole('button', { name: 'Save student' }).click();
         await expect(page.getByText('Please choose a standard.')).toBeVisible();
         await expectNoAxeViolations(page, label('student form with errors'));
-        await page.getByRole('button', { name: `Edit student ${student.name}` }).click();
+        await page.getByRole('button', { name: `Edit ${student.name}, AX-1` }).click();
         await expect(page.getByLabel('Roll number')).toHaveValue('AX-1');
         await expectNoAxeViolations(page, label('student edit form'));
-        await page.getByRole('button', { name: `Delete student ${student.name}` }).click();
+        await page.getByRole('button', { name: `Delete ${student.name}, AX-1` }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, label('delete student confirmation'));
         await page.keyboard.press('Escape');

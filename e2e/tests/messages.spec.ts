@@ -11,7 +11,13 @@ import {
 import { expectNoAxeViolations } from './support/axe.js';
 import { createAccount, shortLivedAccessToken, storeSession } from './support/session.js';
 import type { Account } from './support/session.js';
-import { expectNoticeToVanishOnItsOwn, tabTo, viewports } from './support/ui.js';
+import {
+  expectNoticeToVanishOnItsOwn,
+  studentList,
+  studentRows,
+  tabTo,
+  viewports,
+} from './support/ui.js';
 
 // Every message reaches every account, so a message posted by one test would change the
 // unread counts another test checks. The tests that post are all here and run one at a time.
@@ -201,8 +207,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 /** DESIGN.md 6: a colleague's change shows within a second; the browser gets 2 s here. */
 const LIVE = { timeout: 2_000 };
-const studentList = (page: Page) =>
-  page.getByRole('region', { name: /^(All students|Students in )/ });
 
 test("one person's message and new student show in the other's badge and list without a reload", async ({
   signedInPage: pageA,
@@ -217,7 +221,7 @@ test("one person's message and new student show in the other's badge and list wi
   const pageB = await openInBrowser(browser, b, `/students?standard=${standard.id}`);
   await expect(badge(pageB)).toHaveAccessibleName('Messages, none unread');
   await expect(studentList(pageB)).toBeVisible();
-  await expect(studentList(pageB).getByRole('listitem')).toHaveCount(0);
+  await expect(studentRows(pageB)).toHaveCount(0);
 
   await pageA.goto('/messages');
   await send(pageA, `Live hello ${tag}`);
@@ -229,7 +233,7 @@ test("one person's message and new student show in the other's badge and list wi
     roll_number: `L-${tag}`,
     standard: standard.id,
   });
-  await expect(studentList(pageB).getByRole('listitem')).toHaveCount(1, LIVE);
+  await expect(studentRows(pageB)).toHaveCount(1, LIVE);
   await expect(studentList(pageB)).toContainText(`Asha Live ${tag}`);
   await pageB.context().close();
 });

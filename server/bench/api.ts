@@ -51,6 +51,7 @@ const SEARCH_PAGES_PER_FRAGMENT = 4;
 const SCENARIOS = [
   'pages',
   'standard-pages',
+  'class-by-roll',
   'search',
   'inbox',
   'creates',
@@ -272,6 +273,38 @@ async function readFixtures(database: DatabaseHandle) {
     }
   }
 
+  // Every page of every standard by roll number, as a class list is read, standards in turn.
+  const byRoll = await db
+    .selectFrom('students')
+    .select(['standard_id', 'roll_number', 'id'])
+    .orderBy('standard_id')
+    .orderBy('roll_number')
+    .orderBy('id')
+    .execute();
+  const rollPages = new Map<number, URLSearchParams[]>();
+  const classPage = (standard: number, cursor?: string) =>
+    new URLSearchParams({
+      standard: String(standard),
+      sort: 'roll_number',
+      limit: String(PAGE_SIZE),
+      ...(cursor ? { cursor } : {}),
+    });
+  seen = 0;
+  current = undefined;
+  for (const row of byRoll) {
+    if (row.standard_id !== current) {
+      current = row.standard_id;
+      seen = 0;
+      rollPages.set(current, [classPage(current)]);
+    }
+    seen += 1;
+    if (seen % PAGE_SIZE === 0) {
+      rollPages
+        .get(current)
+        ?.push(classPage(current, encodeCursor(['roll_number', row.roll_number, row.id])));
+    }
+  }
+
   // Each fragment's first pages of matches, as the API itself pages them.
   const searchLists: URLSearchParams[][] = [];
   for (const q of nameFragments()) {
@@ -309,6 +342,7 @@ async function readFixtures(database: DatabaseHandle) {
   return {
     pageQueries,
     standardPageQueries: interleave([...standardPages.values()]),
+    classByRollQueries: interleave([...rollPages.values()]),
     searchQueries: interleave(searchLists),
     inboxCursors,
     messageIds: messageIds.map((row) => row.id),
@@ -736,12 +770,14 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
 
   const page = inTurn(fixtures.pageQueries);
   const standardPage = inTurn(fixtures.standardPageQueries);
+  const classByRoll = inTurn(fixtures.classByRollQueries);
   const search = inTurn(fixtures.searchQueries);
   // Each staff member's inbox, each page after another message: token and cursor move together.
   const inboxCursor = inTurn(fixtures.inboxCursors);
   const pageOf = (query: URLSearchParams) => `${apiPaths.students}?${query}`;
   const studentPage = get(() => pageOf(page()));
   const listStandardPage = get(() => pageOf(standardPage()));
+  const listClassByRoll = get(() => pageOf(classByRoll()));
   const searchStudents = get(() => pageOf(search()));
   const inbox = get(
     () =>
@@ -884,6 +920,12 @@ function buildScenarios(fixtures: Fixtures, tokens: string[]): Scenario[] {
       requests: [listStandardPage],
     },
     {
+      id: 'class-by-roll',
+      label: `students of one standard by roll number, ${fixtures.classByRollQueries.length} pages`,
+      connections: CONNECTIONS,
+      requests: [listClassByRoll],
+    },
+    {
       id: 'search',
       label: `students ?q= 3-4 letters of a name, ${fixtures.searchQueries.length} pages`,
       connections: CONNECTIONS,
@@ -938,6 +980,7 @@ function evaluateTargets(
   const reads: [ScenarioId, string, number][] = [
     ['pages', 'student page', listCpu],
     ['standard-pages', 'page of one standard', listCpu],
+    ['class-by-roll', 'page of one standard by roll number', listCpu],
     ['inbox', 'inbox page', listCpu],
     ['search', 'search of 3-4 letters', searchCpu],
   ];

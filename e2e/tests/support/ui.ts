@@ -1,4 +1,4 @@
-import { NOTICE_DISMISS_MS } from '@um/contract';
+import { NOTICE_DISMISS_MS, appTexts } from '@um/contract';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
@@ -72,3 +72,26 @@ export async function expectNoticeToVanishOnItsOwn(
   expect(visibleFor).toBeGreaterThanOrEqual(NOTICE_DISMISS_MS - 50);
   expect(visibleFor).toBeLessThan(NOTICE_DISMISS_MS + 1_000);
 }
+
+/**
+ * The students list under the filter: its heading says which students it shows and, once
+ * counted, how many ("All students · 12 students", "Class 9 C matching “ab” · 1 student").
+ */
+export const studentList = (page: Page) =>
+  page.getByRole('region', { name: /^All students| · \d+ students?$/ });
+
+/** The rows of the students table that a wide screen shows, one per student. */
+export const studentRows = (page: Page) =>
+  studentList(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') });
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One student's row by name; the student just added also carries its mark. */
+export const studentRow = (page: Page, name: string) =>
+  studentRows(page).filter({
+    has: page.getByRole('rowheader', {
+      name: new RegExp(`^${literally(name)}( ${appTexts.students.justAdded})?$`),
+    }),
+  });

@@ -8,6 +8,7 @@ import { tokenVersionsMigration } from './migrations/0008_token_versions.js';
 import { listIndexesMigration } from './migrations/0009_list_indexes.js';
 import { historyAndBinMigration } from './migrations/0010_history_and_bin.js';
 import { importIndexMigration } from './migrations/0013_import_index.js';
+import { rollNumberIndexesMigration } from './migrations/0014_roll_number_indexes.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -23,6 +24,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_list_indexes': listIndexesMigration(dialect),
     '0010_history_and_bin': historyAndBinMigration(dialect),
     '0013_import_index': importIndexMigration(),
+    '0014_roll_number_indexes': rollNumberIndexesMigration(dialect),
   };
 }
 

@@ -1,6 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { appTexts, problemTexts, type Student, type StudentValues } from '@um/contract';
+import {
+  appTexts,
+  problemTexts,
+  type Student,
+  type StudentSort,
+  type StudentValues,
+} from '@um/contract';
 import {
   isForeignKeyViolation,
   isUniqueViolation,
@@ -14,9 +20,6 @@ import type { StudentRow } from '../db/schema.js';
 import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
 import { badRequest, conflict, editConflict, notFound } from '../http/problem.js';
 import { recordChanges, type Change } from '../history/events.js';
-
-/** The list's order, name then id, as a cursor: [name, id]. */
-const cursorKeySchema = z.tuple([cursorParts.text, cursorParts.id]);
 
 export const studentNotFound = () => notFound(problemTexts.studentNotFound);
 
@@ -75,34 +78,114 @@ const TRIGRAM_LENGTH = 3;
  */
 const sqliteLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
-export interface StudentListQuery {
+/**
+ * Each order of the list: the column it sorts by and its direction. Ties go by id in the same
+ * direction, so that every order is one index read, forwards or backwards (migrations 0010
+ * and 0014).
+ */
+const sortOrders = {
+  name: { column: 'name', direction: 'asc' },
+  '-name': { column: 'name', direction: 'desc' },
+  roll_number: { column: 'roll_number', direction: 'asc' },
+  '-roll_number': { column: 'roll_number', direction: 'desc' },
+} as const satisfies Record<
+  StudentSort,
+  { column: 'name' | 'roll_number'; direction: 'asc' | 'desc' }
+>;
+
+/**
+ * A page's cursor is the sort key of its last row. The name order's is [name, id], as it was
+ * before the list had other orders, so that cursors handed out then still work; the others
+ * name their order first ([sort, key, id]), so that a cursor of one order is refused in
+ * another instead of being read as a key it is not.
+ */
+const cursorSchemas: Record<StudentSort, z.ZodType<readonly [string, number]>> = {
+  name: z.tuple([cursorParts.text, cursorParts.id]),
+  '-name': otherOrderCursor('-name'),
+  roll_number: otherOrderCursor('roll_number'),
+  '-roll_number': otherOrderCursor('-roll_number'),
+};
+
+function otherOrderCursor(sort: Exclude<StudentSort, 'name'>) {
+  return z
+    .tuple([z.literal(sort), cursorParts.text, cursorParts.id])
+    .transform(([, key, id]) => [key, id] as const);
+}
+
+const cursorKey = (sort: StudentSort, key: string, id: number) =>
+  sort === 'name' ? [key, id] : [sort, key, id];
+
+type SearchKind = 'none' | 'columns' | 'trigrams';
+
+/**
+ * The words of a search, each of which a student must hold, in any order. The longest leads:
+ * it is the likeliest to be rare, so the trigram lookup and the pg_trgm indexes find the
+ * fewest rows by it; the other words are checked on the rows it finds.
+ */
+function searchOf(text: string | undefined) {
+  const words = [...new Set((text ?? '').split(/\s+/u).filter((word) => word !== ''))];
+  const lead = words.reduce(
+    (longest, word) => ([...word].length > [...longest].length ? word : longest),
+    '',
+  );
+  const kind: SearchKind =
+    words.length === 0 ? 'none' : [...lead].length >= TRIGRAM_LENGTH ? 'trigrams' : 'columns';
+  const lowered = [...sqliteLower(lead)];
+  return {
+    kind,
+    more: words.length > 1,
+    values: {
+      pattern: containsPattern(lead),
+      lowered: lowered.join(''),
+      firstTrigram: lowered.slice(0, TRIGRAM_LENGTH).join(''),
+      lastTrigram: lowered.slice(-TRIGRAM_LENGTH).join(''),
+      others: JSON.stringify(words.filter((word) => word !== lead)),
+    },
+  };
+}
+
+/** What the list's filters ask for. */
+export interface StudentFilters {
   standard?: number | undefined;
   q?: string | undefined;
+}
+
+export interface StudentListQuery extends StudentFilters {
+  sort?: StudentSort | undefined;
   limit: number;
   cursor?: string | undefined;
 }
 
-/** Every value a student list query may bind; each shape reads the ones it needs. */
-interface ListValues {
+/** Every value the filters may bind; each shape reads the ones it needs. */
+interface FilterValues {
   standard: number;
-  afterName: string;
-  afterId: number;
-  limit: number;
-  /** LIKE pattern of the search text. */
+  /** LIKE pattern of the leading search word. */
   pattern: string;
-  /** The search text as SQLite's lower() folds it, and its first and last trigram. */
+  /** The leading word as SQLite's lower() folds it, and its first and last trigram. */
   lowered: string;
   firstTrigram: string;
   lastTrigram: string;
+  /** The other search words, as a JSON array. */
+  others: string;
 }
 
-type SearchKind = 'none' | 'columns' | 'trigrams';
+interface ListValues extends FilterValues {
+  afterKey: string;
+  afterId: number;
+  limit: number;
+}
 
-interface ListShape {
+interface FilterShape {
   dialect: Dialect;
   byStandard: boolean;
   search: SearchKind;
+  /** Whether the search holds more words than the leading one. */
+  more: boolean;
+}
+
+interface ListShape extends FilterShape {
   after: boolean;
+  sort: StudentSort;
 }
 
 const studentColumns = [
@@ -118,44 +201,109 @@ const studentColumns = [
   'students.version',
 ] as const;
 
+const searchedColumns = ['name', 'email', 'roll_number'] as const;
+
+/** The leading word in a searched column, by LIKE without regard to case. */
+const matchesColumns = (values: FilterValues) =>
+  sql<SqlBool>`(${sql.join(
+    searchedColumns.map(
+      (column) =>
+        sql`lower(${sql.ref(`students.${column}`)}) like lower(${values.pattern}) escape '\\'`,
+    ),
+    sql` or `,
+  )})`;
+
+/** The leading word, folded as the trigram table is, in a searched column. */
+const containsLowered = (values: FilterValues) =>
+  sql<SqlBool>`(${sql.join(
+    searchedColumns.map(
+      (column) => sql`instr(lower(${sql.ref(`students.${column}`)}), ${values.lowered}) > 0`,
+    ),
+    sql` or `,
+  )})`;
+
+/** Every other search word in some searched column: no word that none of them holds. */
+function matchesOthers(dialect: Dialect, values: FilterValues) {
+  const missing = sql.join(
+    searchedColumns.map((column) =>
+      dialect === 'sqlite'
+        ? sql`instr(lower(${sql.ref(`students.${column}`)}), lower(word.value)) = 0`
+        : sql`strpos(lower(${sql.ref(`students.${column}`)}), lower(word.value)) = 0`,
+    ),
+    sql` and `,
+  );
+  const words =
+    dialect === 'sqlite'
+      ? sql`json_each(${values.others}) as word`
+      : sql`jsonb_array_elements_text(cast(${values.others} as jsonb)) as word(value)`;
+  return sql<SqlBool>`not exists (select 1 from ${words} where ${missing})`;
+}
+
 /**
- * The student list in one of its shapes (a standard or not, a search or not, a first page or
- * not), compiled once per shape. Each reads the page's rows in the list's order from an index
- * and stops at the page's end, so a page costs the same at row 10 and at row 100 000:
+ * The ids holding both the first and the last trigram of the leading word (SQLite's trigram
+ * table of migration 0009), in name order: a walk of the first trigram's rows with a probe
+ * into the same index for the last.
+ */
+function trigramCandidates(db: Executor, values: FilterValues) {
+  return db
+    .selectFrom('student_trigrams as hit')
+    .select('hit.id')
+    .where('hit.trigram', '=', values.firstTrigram)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('student_trigrams as also')
+          .select('also.id')
+          .where('also.trigram', '=', values.lastTrigram)
+          .whereRef('also.name', '=', 'hit.name')
+          .whereRef('also.id', '=', 'hit.id'),
+      ),
+    );
+}
+
+/** The live students the filters let through, as the list and the count both read them. */
+function filteredStudents(db: Executor, shape: FilterShape, values: FilterValues) {
+  let filtered = db.selectFrom('students').where('students.deleted_at', 'is', null);
+  if (shape.byStandard) filtered = filtered.where('students.standard_id', '=', values.standard);
+  if (shape.search === 'trigrams' && shape.dialect === 'sqlite') {
+    filtered = filtered
+      .where('students.id', 'in', trigramCandidates(db, values))
+      .where(containsLowered(values));
+  } else if (shape.search !== 'none') {
+    filtered = filtered.where(matchesColumns(values));
+  }
+  if (shape.more) filtered = filtered.where(matchesOthers(shape.dialect, values));
+  return filtered;
+}
+
+/**
+ * The student list in one of its shapes (an order, a standard or not, a search or not, a first
+ * page or not), compiled once per shape. Each reads the page's rows in the list's order from
+ * an index and stops at the page's end, so a page costs the same at row 10 and at row 100 000:
  *
- * - no search: the covering indexes of migration 0009 hold every column in name order, so the
- *   page is read from one index without a lookup per row;
- * - a search of three characters or more on SQLite: the trigram table of migration 0009 is
- *   keyed by (trigram, name, id), so the students holding the text's first trigram come out
- *   already in the list's order; each is checked for its last trigram in the same index, then
- *   against the text itself, and the walk stops once the page is full. Matching everything and
- *   then sorting, as the FTS5 index did, cost in proportion to how many students match;
- * - a search of three characters or more on PostgreSQL: the pg_trgm indexes find the matches
- *   and only their keys are sorted. PostgreSQL's planner guesses how many students a substring
- *   matches, and when it guesses "many" it walks the name index hoping to fill a page early:
- *   for a name that sorts late or matches nobody that read all 100 000 rows (0.1-0.3 s, found
- *   with EXPLAIN ANALYZE);
- * - a shorter search compares the columns, lower-cased on both sides (PostgreSQL's LIKE is
- *   case-sensitive), walking the name order until the page is full.
+ * - no search: the covering indexes of migrations 0010 and 0014 hold every column in each
+ *   order, so the page is read from one index, forwards or backwards, without a lookup per row
+ *   (on SQLite a standard by roll number walks its unique index of live roll numbers, and looks
+ *   each row up by rowid);
+ * - a search by name order whose leading word has three characters or more, on SQLite: the
+ *   trigram table of migration 0009 is keyed by (trigram, name, id), so the students holding
+ *   the word's first trigram come out already in name order; each is checked for its last
+ *   trigram in the same index, then against the words themselves, and the walk stops once the
+ *   page is full. Matching everything and then sorting, as the FTS5 index did, cost in
+ *   proportion to how many students match;
+ * - such a search by roll number on SQLite, and any such search on PostgreSQL: the trigram
+ *   table or the pg_trgm indexes find the matches and only their keys are sorted (decision
+ *   0025). PostgreSQL's planner guesses how many students a substring matches, and when it
+ *   guesses "many" it walks the order's index hoping to fill a page early: for a name that
+ *   sorts late or matches nobody that read all 100 000 rows (0.1-0.3 s, found with EXPLAIN
+ *   ANALYZE);
+ * - shorter words compare the columns, lower-cased on both sides (PostgreSQL's LIKE is
+ *   case-sensitive), walking the order's index until the page is full.
  */
 function listQuery(shape: ListShape) {
+  const { column, direction } = sortOrders[shape.sort];
+  const beyond = direction === 'asc' ? '>' : '<';
   return preparedQuery((db, values: ListValues) => {
-    const matchesColumns = () =>
-      sql<SqlBool>`(${sql.join(
-        (['name', 'email', 'roll_number'] as const).map(
-          (column) =>
-            sql`lower(${sql.ref(`students.${column}`)}) like lower(${values.pattern}) escape '\\'`,
-        ),
-        sql` or `,
-      )})`;
-
-    if (shape.search === 'trigrams' && shape.dialect === 'sqlite') {
-      const containsLowered = sql<SqlBool>`(${sql.join(
-        (['name', 'email', 'roll_number'] as const).map(
-          (column) => sql`instr(lower(${sql.ref(`students.${column}`)}), ${values.lowered}) > 0`,
-        ),
-        sql` or `,
-      )})`;
+    if (shape.search === 'trigrams' && shape.dialect === 'sqlite' && column === 'name') {
       let select = db
         .selectFrom('student_trigrams as hit')
         .innerJoin('students', 'students.id', 'hit.id')
@@ -171,22 +319,25 @@ function listQuery(shape: ListShape) {
               .whereRef('also.id', '=', 'hit.id'),
           ),
         )
-        .where(containsLowered);
+        .where(containsLowered(values));
       if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
+      if (shape.more) select = select.where(matchesOthers(shape.dialect, values));
       if (shape.after) {
         select = select.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('hit.name', 'hit.id'), '>', tuple(values.afterName, values.afterId)),
+          eb(refTuple('hit.name', 'hit.id'), beyond, tuple(values.afterKey, values.afterId)),
         );
       }
-      return select.orderBy('hit.name').orderBy('hit.id').limit(values.limit);
+      return select.orderBy('hit.name', direction).orderBy('hit.id', direction).limit(values.limit);
     }
 
-    let filtered = db.selectFrom('students').where('students.deleted_at', 'is', null);
-    if (shape.byStandard) filtered = filtered.where('students.standard_id', '=', values.standard);
-    if (shape.search !== 'none') filtered = filtered.where(matchesColumns());
+    let filtered = filteredStudents(db, shape, values);
     if (shape.after) {
       filtered = filtered.where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('students.name', 'students.id'), '>', tuple(values.afterName, values.afterId)),
+        eb(
+          refTuple(`students.${column}`, 'students.id'),
+          beyond,
+          tuple(values.afterKey, values.afterId),
+        ),
       );
     }
 
@@ -194,7 +345,8 @@ function listQuery(shape: ListShape) {
       return db
         .with(
           (cte) => cte('matches').materialized(),
-          () => filtered.select(['students.id', 'students.name']),
+          () =>
+            filtered.select((eb) => ['students.id', eb.ref(`students.${column}`).as('sort_key')]),
         )
         .selectFrom('students')
         .select(studentColumns)
@@ -202,56 +354,86 @@ function listQuery(shape: ListShape) {
           qb
             .selectFrom('matches')
             .select('matches.id')
-            .orderBy('matches.name')
-            .orderBy('matches.id')
+            .orderBy('matches.sort_key', direction)
+            .orderBy('matches.id', direction)
             .limit(values.limit),
         )
-        .orderBy('students.name')
-        .orderBy('students.id');
+        .orderBy(`students.${column}`, direction)
+        .orderBy('students.id', direction);
     }
     return filtered
       .select(studentColumns)
-      .orderBy('students.name')
-      .orderBy('students.id')
+      .orderBy(`students.${column}`, direction)
+      .orderBy('students.id', direction)
       .limit(values.limit);
   });
 }
 
-const listQueries = new Map<string, ReturnType<typeof listQuery>>();
-
-function listQueryOf(shape: ListShape) {
-  const key = JSON.stringify(shape);
-  let query = listQueries.get(key);
-  if (!query) listQueries.set(key, (query = listQuery(shape)));
-  return query;
+/**
+ * How many live students the filters let through: the same reads as the list's, counted
+ * instead of paged; on SQLite a count without a search reads the narrow index of live roll
+ * numbers, not the covering ones.
+ */
+function countQuery(shape: FilterShape) {
+  return preparedQuery((db, values: FilterValues) =>
+    filteredStudents(db, shape, values).select((eb) =>
+      eb.fn.countAll<number | string>().as('count'),
+    ),
+  );
 }
+
+/** Compiles a query once per shape and keeps it. */
+function perShape<Shape, Query>(build: (shape: Shape) => Query): (shape: Shape) => Query {
+  const queries = new Map<string, Query>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let query = queries.get(key);
+    if (!query) queries.set(key, (query = build(shape)));
+    return query;
+  };
+}
+
+const listQueryOf = perShape(listQuery);
+const countQueryOf = perShape(countQuery);
 
 const noText = '';
 
 export async function listStudents(db: Executor, dialect: Dialect, query: StudentListQuery) {
-  const after = decodeCursor(query.cursor, cursorKeySchema);
-  const text = query.q ?? noText;
-  const characters = [...text];
-  const search: SearchKind =
-    text === noText ? 'none' : characters.length >= TRIGRAM_LENGTH ? 'trigrams' : 'columns';
-  const lowered = [...sqliteLower(text)];
+  const sort = query.sort ?? 'name';
+  const after = decodeCursor(query.cursor, cursorSchemas[sort]);
+  const search = searchOf(query.q);
   const rows = await listQueryOf({
     dialect,
     byStandard: query.standard !== undefined,
-    search,
+    search: search.kind,
+    more: search.more,
     after: after !== undefined,
+    sort,
   }).execute(db, {
+    ...search.values,
     standard: query.standard ?? 0,
-    afterName: after?.[0] ?? noText,
+    afterKey: after?.[0] ?? noText,
     afterId: after?.[1] ?? 0,
     limit: query.limit + 1,
-    pattern: containsPattern(text),
-    lowered: lowered.join(''),
-    firstTrigram: lowered.slice(0, TRIGRAM_LENGTH).join(''),
-    lastTrigram: lowered.slice(-TRIGRAM_LENGTH).join(''),
   });
-  const page = toPage(rows, query.limit, (row) => [row.name, row.id]);
+  const { column } = sortOrders[sort];
+  const page = toPage(rows, query.limit, (row) => cursorKey(sort, row[column], row.id));
   return { data: page.rows.map(toStudent), next_cursor: page.nextCursor };
+}
+
+export async function countStudents(
+  db: Executor,
+  dialect: Dialect,
+  filters: StudentFilters,
+): Promise<number> {
+  const search = searchOf(filters.q);
+  const [row] = await countQueryOf({
+    dialect,
+    byStandard: filters.standard !== undefined,
+    search: search.kind,
+    more: search.more,
+  }).execute(db, { ...search.values, standard: filters.standard ?? 0 });
+  return Number(row?.count ?? 0);
 }
 
 export async function findStudent(db: Executor, id: number): Promise<Student | undefined> {

@@ -4,6 +4,9 @@ import {
   idParamsSchema,
   problemSchema,
   problemTexts,
+  recordPaths,
+  studentCountQuerySchema,
+  studentCountResponseSchema,
   studentDeleteSchema,
   studentInputSchema,
   studentListQuerySchema,
@@ -18,6 +21,7 @@ import { currentUserId, requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
 import { badRequest } from '../http/problem.js';
 import {
+  countStudents,
   createStudents,
   deleteStudent,
   findStudent,
@@ -52,12 +56,30 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       schema: {
         tags,
         security,
-        summary: 'Students by name, optionally of one standard or matching a search',
+        summary:
+          'Students by name or roll number (`sort`), optionally of one standard or holding every word of a search',
         querystring: studentListQuerySchema,
         response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
     async (request) => listStudents(db, database.dialect, request.query),
+  );
+
+  app.get(
+    recordPaths.studentsCount,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'How many students the list holds with the same `standard` and `q`',
+        querystring: studentCountQuerySchema,
+        response: { 200: studentCountResponseSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => ({
+      data: { count: await countStudents(db, database.dialect, request.query) },
+    }),
   );
 
   app.get(

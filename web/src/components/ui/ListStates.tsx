@@ -142,15 +142,27 @@ export interface LoadMoreProps {
   list: RefObject<HTMLElement | null>;
   /** How many items the list shows now. */
   count: number;
+  /**
+   * Also asks for the next page as the end of the list comes into view, so that a long list
+   * reads through without a click; the button stays for the keyboard, and while focus is in
+   * the list only the button loads more.
+   */
+  loadWhenInView?: boolean;
 }
 
+/** How far below the window the end of the list starts loading the next page. */
+const LOAD_AHEAD = '600px';
+
 /**
- * The next page through the API's cursor. Once it has arrived, focus moves to its first item,
- * so a keyboard user carries on reading where the new items start instead of losing focus
- * when the button goes away at the end of the list.
+ * The next page through the API's cursor. Once it has arrived after a click, focus moves to its
+ * first item, so a keyboard user carries on reading where the new items start instead of
+ * losing focus when the button goes away at the end of the list. A page loaded by scrolling
+ * leaves focus where it is.
  */
-export function LoadMore({ query, list, count }: LoadMoreProps) {
+export function LoadMore({ query, list, count, loadWhenInView = false }: LoadMoreProps) {
   const firstNew = useRef<number | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useEffect(() => {
     const index = firstNew.current;
@@ -160,15 +172,48 @@ export function LoadMore({ query, list, count }: LoadMoreProps) {
     if (item instanceof HTMLElement) item.focus();
   }, [count, list]);
 
-  if (!query.hasNextPage) return null;
+  // Observed afresh after every page: an end still in view once a page has arrived asks again.
+  useEffect(() => {
+    const target = end.current;
+    if (!loadWhenInView || !target || !hasNextPage || isFetchingNextPage) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    let inView = false;
+    // Someone moving through the list by keyboard gets the next page from the button, which
+    // takes focus to its first item; the list does not grow under them while they tab.
+    const focusInList = () => {
+      const focused = document.activeElement;
+      return focused !== null && (list.current?.contains(focused) || target.contains(focused));
+    };
+    const loadIfDue = () => {
+      if (!inView || focusInList()) return;
+      stop();
+      void fetchNextPage();
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        inView = entries.some((entry) => entry.isIntersecting);
+        loadIfDue();
+      },
+      { rootMargin: `0px 0px ${LOAD_AHEAD} 0px` },
+    );
+    function stop() {
+      observer.disconnect();
+      document.removeEventListener('focusin', loadIfDue);
+    }
+    observer.observe(target);
+    document.addEventListener('focusin', loadIfDue);
+    return stop;
+  }, [loadWhenInView, hasNextPage, isFetchingNextPage, fetchNextPage, list, count]);
+
+  if (!hasNextPage) return null;
   return (
-    <div className="mt-6 flex justify-center">
+    <div ref={end} className="mt-6 flex justify-center">
       <Button
         variant="secondary"
-        loading={query.isFetchingNextPage}
+        loading={isFetchingNextPage}
         onClick={() => {
           firstNew.current = count;
-          void query.fetchNextPage();
+          void fetchNextPage();
         }}
       >
         Load more

@@ -5,6 +5,7 @@ import {
   DEFAULT_STUDENT_STANDARD,
   LIMITS,
   appRoutes,
+  appTexts,
   studentInputSchema,
   studentSchema,
 } from '@um/contract';
@@ -17,6 +18,8 @@ import { useUnsavedForm } from '../../components/ui/useUnsavedForm';
 import { useFieldErrors } from '../../lib/forms';
 import { editConflictCurrent, serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
+import { findLikelyDuplicates } from './api';
+import type { LikelyDuplicate } from './api';
 import { useSaveStudent } from './hooks';
 
 export interface StudentFormProps {
@@ -24,7 +27,8 @@ export interface StudentFormProps {
   standards: Standard[];
   /** The student to edit; without one the form adds a new student. */
   editing?: Student | undefined;
-  onSaved: () => void;
+  /** The student as saved; `addAnother` when the form stays open for the next one. */
+  onSaved: (student: Student, addAnother: boolean) => void;
   onFailed: (error: unknown) => void;
   onCancel: () => void;
 }
@@ -70,6 +74,60 @@ function conflictFields(
 }
 
 /**
+ * Students already on the list who look like the one about to be saved, each with what they
+ * share with it; saving anyway is the person's choice.
+ */
+function LikelyDuplicates({
+  duplicates,
+  standards,
+  saving,
+  onSaveAnyway,
+}: {
+  duplicates: LikelyDuplicate[];
+  standards: Standard[];
+  saving: boolean;
+  onSaveAnyway: () => void;
+}) {
+  const standardName = (id: number) =>
+    standards.find((standard) => standard.id === id)?.name ?? `Standard ${id}`;
+  return (
+    <section
+      role="alert"
+      aria-labelledby="likely-duplicates-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:col-span-2 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100"
+    >
+      <h3 id="likely-duplicates-title" className="font-semibold">
+        {appTexts.students.duplicateTitle}
+      </h3>
+      <p className="mt-1">{appTexts.students.duplicateIntro}</p>
+      <ul className="mt-3 space-y-2">
+        {duplicates.map(({ student, sameEmail, sameName }) => (
+          <li key={student.id}>
+            <span className="font-medium">
+              {appTexts.students.which(student.name, student.roll_number)}
+            </span>
+            , {standardName(student.standard)}, <span className="break-all">{student.email}</span>
+            <span className="block text-amber-900 dark:text-amber-200">
+              {[
+                sameEmail ? appTexts.students.sameEmail : '',
+                sameName ? appTexts.students.sameName : '',
+              ]
+                .filter(Boolean)
+                .join('; ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3">
+        <Button variant="secondary" onClick={onSaveAnyway} loading={saving}>
+          {appTexts.students.saveAnyway}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
  * Adds a student, or edits one when given it. Name, email, roll number and standard are
  * required; the contract's schema checks them, so the browser says what the server would.
  */
@@ -80,16 +138,29 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
   const save = useSaveStudent();
   const [version, setVersion] = useState(editing?.version);
   const [conflict, setConflict] = useState<Student | null>(null);
+  /** Look-alikes found before saving, and which save button asked. */
+  const [duplicates, setDuplicates] = useState<{
+    found: LikelyDuplicate[];
+    addAnother: boolean;
+  } | null>(null);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => nameInput.current?.focus(), []);
 
-  function submit(parsed: StudentValues, atVersion: number | undefined) {
+  function submit(parsed: StudentValues, atVersion: number | undefined, addAnother = false) {
     save.mutate(
       { id: editing?.id, values: parsed, version: atVersion },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setConflict(null);
-          onSaved();
+          setDuplicates(null);
+          if (addAnother) {
+            // The next student is most likely of the same standard.
+            setValues({ ...initialValues(undefined), standard: parsed.standard });
+            setErrors({});
+            nameInput.current?.focus();
+          }
+          onSaved(saved, addAnother);
         },
         onError: (error) => {
           const current = editConflictCurrent(error, studentSchema);
@@ -104,10 +175,40 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
     );
   }
 
+  /** Whether the save could make a look-alike: a new student, or a changed name, e-mail or standard. */
+  function mayDuplicate(parsed: StudentValues) {
+    return (
+      !editing ||
+      parsed.email !== editing.email ||
+      parsed.name !== editing.name ||
+      parsed.standard !== editing.standard
+    );
+  }
+
+  async function attempt(addAnother: boolean) {
+    const parsed = check(studentInputSchema, values, setErrors);
+    if (!parsed) return;
+    if (mayDuplicate(parsed)) {
+      setChecking(true);
+      // The check only warns: when it cannot be made, the save goes ahead as it would without it.
+      const found = await findLikelyDuplicates(parsed, editing?.id).catch(() => []);
+      setChecking(false);
+      if (found.length > 0) {
+        setDuplicates({ found, addAnother });
+        return;
+      }
+    }
+    submit(parsed, version, addAnother);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    void attempt(false);
+  }
+
+  function saveAnyway(addAnother: boolean) {
     const parsed = check(studentInputSchema, values, setErrors);
-    if (parsed) submit(parsed, version);
+    if (parsed) submit(parsed, version, addAnother);
   }
 
   function keepTheirs(theirs: Student) {
@@ -129,9 +230,14 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
     name: field,
     value: values[field],
     error: errors[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
   });
+
+  /** A change to what is typed: look-alikes found for the earlier values no longer apply. */
+  function change(next: Partial<FormValues>) {
+    setDuplicates(null);
+    setValues((current) => ({ ...current, ...next }));
+  }
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -166,10 +272,9 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
         value={values.standard}
         // SPEC.md 5: the standard is parsed as an integer; 0 means none is chosen yet.
         onChange={(event) =>
-          setValues((current) => ({
-            ...current,
+          change({
             standard: Number.parseInt(event.target.value, 10) || DEFAULT_STUDENT_STANDARD,
-          }))
+          })
         }
         error={errors['standard']}
         hint={
@@ -213,10 +318,27 @@ export function StudentForm({ standards, editing, onSaved, onFailed, onCancel }:
           onSaveMine={() => saveMine(conflict)}
         />
       )}
+      {duplicates && (
+        <LikelyDuplicates
+          duplicates={duplicates.found}
+          standards={standards}
+          saving={save.isPending}
+          onSaveAnyway={() => saveAnyway(duplicates.addAnother)}
+        />
+      )}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.isPending || checking}>
           {editing ? 'Save changes' : 'Save student'}
         </Button>
+        {!editing && (
+          <Button
+            variant="secondary"
+            onClick={() => void attempt(true)}
+            disabled={save.isPending || checking}
+          >
+            {appTexts.students.saveAndAddAnother}
+          </Button>
+        )}
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
           Cancel
         </Button>

@@ -161,7 +161,7 @@ describe('students page', () => {
     const { callsTo } = atStudents('/students?standard=4&q=ravi', { [STUDENTS]: page([ravi]) });
 
     expect(
-      await screen.findByRole('heading', { name: 'Students in Grade 6 Lilies matching “ravi”' }),
+      await screen.findByRole('heading', { name: 'Grade 6 Lilies matching “ravi”' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Filter by standard')).toHaveValue('4');
     expect(screen.getByLabelText('Search students')).toHaveValue('ravi');
@@ -186,9 +186,7 @@ describe('students page', () => {
     await screen.findByRole('heading', { name: 'Asha Rao' });
 
     await actor.selectOptions(screen.getByLabelText('Filter by standard'), 'Grade 5 Roses');
-    expect(
-      await screen.findByRole('heading', { name: 'Students in Grade 5 Roses' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Grade 5 Roses' })).toBeInTheDocument();
     expect(window.location.search).toBe('?standard=3');
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Ravi Kumar' })).not.toBeInTheDocument(),
@@ -322,7 +320,9 @@ describe('students page', () => {
       phone_number: '',
       address: '',
     });
-    expect(screen.getByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: `Asha Rao ${appTexts.students.justAdded}` }),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
     expect(add).toHaveFocus();
   });
@@ -362,7 +362,7 @@ describe('students page', () => {
       },
     });
 
-    const edit = await screen.findByRole('button', { name: 'Edit student Ravi Kumar' });
+    const edit = await screen.findByRole('button', { name: 'Edit Ravi Kumar, 7' });
     await actor.click(edit);
     expect(screen.getByRole('heading', { name: 'Edit student Ravi Kumar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Ravi Kumar');
@@ -393,7 +393,7 @@ describe('students page', () => {
       [UPDATE]: { status: 404, body: { status: 404, detail: 'Student not found.' } },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'Edit student Asha Rao' }));
+    await actor.click(await screen.findByRole('button', { name: 'Edit Asha Rao, 12' }));
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert');
@@ -428,7 +428,7 @@ describe('students page', () => {
       },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.click(await screen.findByRole('button', { name: 'Edit Ravi Kumar, 7' }));
     await actor.clear(screen.getByLabelText('Phone (optional)'));
     await actor.type(screen.getByLabelText('Phone (optional)'), '+91 33333 44444');
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -473,7 +473,7 @@ describe('students page', () => {
       },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'Edit student Ravi Kumar' }));
+    await actor.click(await screen.findByRole('button', { name: 'Edit Ravi Kumar, 7' }));
     await actor.type(screen.getByLabelText('Address (optional)'), 'Old Lane 9');
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
     const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
@@ -512,7 +512,7 @@ describe('students page', () => {
       },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'History of student Ravi Kumar' }));
+    await actor.click(await screen.findByRole('button', { name: 'History of Ravi Kumar, 7' }));
 
     const dialog = screen.getByRole('dialog', { name: 'History of student Ravi Kumar' });
     const items = await within(dialog).findAllByRole('listitem');
@@ -535,9 +535,11 @@ describe('students page', () => {
       },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(await screen.findByRole('button', { name: 'Delete Asha Rao, 12' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete student Asha Rao' });
-    expect(dialog).toHaveAccessibleDescription(texts.students.confirmDelete);
+    expect(dialog).toHaveAccessibleDescription(
+      `${texts.students.confirmDelete} Asha Rao, roll number 12, Grade 5 Roses.`,
+    );
     await actor.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(texts.students.deleted);
@@ -569,7 +571,7 @@ describe('students page', () => {
       },
     });
 
-    await actor.click(await screen.findByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(await screen.findByRole('button', { name: 'Delete Asha Rao, 12' }));
     await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     const banner = await screen.findByRole('status');
     await actor.click(within(banner).getByRole('button', { name: appTexts.history.undo }));
@@ -579,7 +581,7 @@ describe('students page', () => {
     expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
 
     refuse = true;
-    await actor.click(screen.getByRole('button', { name: 'Delete student Asha Rao' }));
+    await actor.click(screen.getByRole('button', { name: 'Delete Asha Rao, 12' }));
     await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await actor.click(
       within(await screen.findByRole('status')).getByRole('button', {
@@ -598,7 +600,7 @@ describe('students page', () => {
       [DELETE]: { status: 404, body: { status: 404, detail: 'Student not found.' } },
     });
 
-    const remove = await screen.findByRole('button', { name: 'Delete student Asha Rao' });
+    const remove = await screen.findByRole('button', { name: 'Delete Asha Rao, 12' });
     await actor.click(remove);
     await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
+import type { ReactNode, RefObject } from 'react';
+import { ArrowDown, ArrowUp, Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, appTexts, importTexts, texts } from '@um/contract';
-import type { Standard, Student } from '@um/contract';
+import { appRoutes, appTexts, importTexts, studentSorts, texts } from '@um/contract';
+import type { Standard, Student, StudentSort } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { NoticeArea } from '../../components/ui/NoticeArea';
 import { Button } from '../../components/ui/Button';
@@ -19,15 +19,24 @@ import { cx } from '../../components/ui/cx';
 import { keptDraft } from '../../components/ui/useUnsavedForm';
 import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
 import { errorDetail } from '../../lib/api-client';
+import { useMediaQuery } from '../../lib/media-query';
 import { useStoredSession } from '../../lib/session';
 import { useAllStandards } from '../../lib/standards-list';
 import { exportStudents, saveFile } from './api';
-import { useDeleteStudent, useRestoreStudent, useStudentHistory, useStudents } from './hooks';
+import {
+  useDeleteStudent,
+  useRestoreStudent,
+  useStudentHistory,
+  useStudents,
+  useStudentsCount,
+} from './hooks';
 import { SearchBox } from './SearchBox';
 import { StudentForm } from './StudentForm';
 import { useUrlFilter } from './url-filter';
 
 const FORM_ID = 'student-form';
+/** From this width the list is a table with a column per field; narrower, a card per student. */
+const WIDE_SCREEN = '(min-width: 768px)';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; student: Student };
 
@@ -39,6 +48,8 @@ export function StudentsPage() {
 function Students() {
   const [filter, changeFilter] = useUrlFilter();
   const students = useStudents(filter);
+  const count = useStudentsCount(filter);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const standards = useAllStandards();
   const remove = useDeleteStudent();
   const restore = useRestoreStudent();
@@ -78,7 +89,9 @@ function Students() {
         if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
       },
     });
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLElement>(null);
+  /** The student the form added last, highlighted wherever the list's order puts it. */
+  const [justAdded, setJustAdded] = useState<number | null>(null);
   const [historyOf, setHistoryOf] = useState<Student | null>(null);
   const history = useStudentHistory(historyOf?.id ?? null);
   const [exporting, setExporting] = useState(false);
@@ -103,9 +116,27 @@ function Students() {
   const editing = form?.mode === 'edit' ? form.student : undefined;
   const adding = form?.mode === 'add';
   const listTitle = [
-    filter.standard === null ? 'All students' : `Students in ${nameOf(filter.standard)}`,
+    filter.standard === null ? 'All students' : nameOf(filter.standard),
     filter.q === '' ? '' : ` matching “${filter.q}”`,
+    count.data === undefined ? '' : ` · ${appTexts.students.count(count.data)}`,
   ].join('');
+  const outcome = saveOutcome(show, closeForm, editing !== undefined, {
+    added: texts.students.added,
+    updated: appTexts.students.updated,
+    addFailed: texts.students.addFailed,
+    updateFailed: appTexts.students.updateFailed,
+  });
+  const rowActions = (student: Student) => (
+    <RowActions
+      student={student}
+      onHistory={() => setHistoryOf(student)}
+      onEdit={() => openForm({ mode: 'edit', student })}
+      onDelete={() => {
+        clear();
+        askToDelete(student);
+      }}
+    />
+  );
 
   return (
     <>
@@ -156,12 +187,12 @@ function Students() {
             key={editing?.id ?? 'new'}
             standards={standardList}
             editing={editing}
-            {...saveOutcome(show, closeForm, editing !== undefined, {
-              added: texts.students.added,
-              updated: appTexts.students.updated,
-              addFailed: texts.students.addFailed,
-              updateFailed: appTexts.students.updateFailed,
-            })}
+            onSaved={(saved, addAnother) => {
+              setJustAdded(editing ? null : saved.id);
+              if (addAnother) show({ tone: 'success', message: texts.students.added });
+              else outcome.onSaved();
+            }}
+            onFailed={outcome.onFailed}
             onCancel={closeForm}
           />
         </EditorPanel>
@@ -174,6 +205,7 @@ function Students() {
           onChange={(standard) => changeFilter({ standard })}
         />
         <SearchBox value={filter.q} onSearch={(q) => changeFilter({ q })} />
+        {!wide && <SortChoice value={filter.sort} onChange={(sort) => changeFilter({ sort })} />}
       </div>
 
       <section aria-labelledby="students-heading" aria-busy={students.isFetching || undefined}>
@@ -193,57 +225,59 @@ function Students() {
           loadFailed={texts.students.loadFailed}
           empty={texts.students.empty}
         >
-          <ul
-            ref={list}
-            // Rows of the previous filter stay, dimmed, until the new ones arrive.
-            className={cx(
-              'space-y-3 transition-opacity',
-              students.isPlaceholderData && 'opacity-60',
-            )}
-          >
-            {rows.map((student) => (
-              <li
-                key={student.id}
-                tabIndex={-1}
-                className={`${cardClasses} flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5`}
-              >
-                <div className="min-w-0 flex-1 basis-64">
-                  <h3 className="font-semibold break-words">{student.name}</h3>
-                  <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
-                    <Detail term="Standard">{nameOf(student.standard)}</Detail>
-                    <Detail term="Roll number">{student.roll_number}</Detail>
-                    <Detail term="Email">
-                      <EmailText email={student.email} />
-                    </Detail>
-                    {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
-                    {student.address && <Detail term="Address">{student.address}</Detail>}
-                  </dl>
-                </div>
-                <div className="flex gap-1">
-                  <IconButton
-                    icon={History}
-                    label={`History of student ${student.name}`}
-                    onClick={() => setHistoryOf(student)}
-                  />
-                  <IconButton
-                    icon={Pencil}
-                    label={`Edit student ${student.name}`}
-                    onClick={() => openForm({ mode: 'edit', student })}
-                  />
-                  <IconButton
-                    icon={Trash2}
-                    tone="danger"
-                    label={`Delete student ${student.name}`}
-                    onClick={() => {
-                      clear();
-                      askToDelete(student);
-                    }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <LoadMore query={students} list={list} count={rows.length} />
+          {wide ? (
+            <StudentTable
+              rows={rows}
+              bodyRef={list}
+              sort={filter.sort}
+              onSort={(sort) => changeFilter({ sort })}
+              dimmed={students.isPlaceholderData}
+              justAdded={justAdded}
+              nameOf={nameOf}
+              actions={rowActions}
+            />
+          ) : (
+            <ul
+              ref={(element) => {
+                list.current = element;
+              }}
+              // Rows of the previous filter stay, dimmed, until the new ones arrive.
+              className={cx(
+                'space-y-3 transition-opacity',
+                students.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {rows.map((student) => (
+                <li
+                  key={student.id}
+                  tabIndex={-1}
+                  className={cx(
+                    cardClasses,
+                    'flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5',
+                    student.id === justAdded && justAddedClasses,
+                  )}
+                >
+                  <div className="min-w-0 flex-1 basis-64">
+                    <h3 className="font-semibold break-words">
+                      {student.name}
+                      {student.id === justAdded && <JustAdded />}
+                    </h3>
+                    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
+                      <Detail term="Standard">{nameOf(student.standard)}</Detail>
+                      <Detail term="Roll number">{student.roll_number}</Detail>
+                      <Detail term="Email">
+                        <EmailText email={student.email} />
+                      </Detail>
+                      {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
+                      {student.address && <Detail term="Address">{student.address}</Detail>}
+                    </dl>
+                  </div>
+                  {rowActions(student)}
+                </li>
+              ))}
+            </ul>
+          )}
+          <LoadMore query={students} list={list} count={rows.length} loadWhenInView />
         </ListBody>
       </section>
 
@@ -270,7 +304,15 @@ function Students() {
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete student ${deleting.name}` : ''}
-        message={texts.students.confirmDelete}
+        message={
+          deleting
+            ? `${texts.students.confirmDelete} ${appTexts.students.deleteWhich(
+                deleting.name,
+                deleting.roll_number,
+                nameOf(deleting.standard),
+              )}`
+            : ''
+        }
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}
@@ -288,6 +330,188 @@ const studentFieldLabels: Record<string, string> = {
   phone_number: 'Phone',
   address: 'Address',
 };
+
+const justAddedClasses =
+  'bg-brand-50 ring-2 ring-brand-500 dark:bg-brand-950/50 dark:ring-brand-400';
+
+function JustAdded() {
+  return (
+    <>
+      {' '}
+      <span className="ms-2 rounded-pill bg-brand-600 px-2 py-0.5 align-middle text-xs font-medium text-white dark:bg-brand-400 dark:text-slate-950">
+        {appTexts.students.justAdded}
+      </span>
+    </>
+  );
+}
+
+/** A row's buttons, each named with the student's name and roll number, which tell rows apart. */
+function RowActions({
+  student,
+  onHistory,
+  onEdit,
+  onDelete,
+}: {
+  student: Student;
+  onHistory: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const which = appTexts.students.which(student.name, student.roll_number);
+  return (
+    <div className="flex gap-1">
+      <IconButton icon={History} label={`History of ${which}`} onClick={onHistory} />
+      <IconButton icon={Pencil} label={`Edit ${which}`} onClick={onEdit} />
+      <IconButton icon={Trash2} tone="danger" label={`Delete ${which}`} onClick={onDelete} />
+    </div>
+  );
+}
+
+const columnSorts = {
+  name: ['name', '-name'],
+  roll_number: ['roll_number', '-roll_number'],
+} as const satisfies Record<string, readonly [StudentSort, StudentSort]>;
+
+/**
+ * A column's header that sorts the list by it: ascending first, then the other way. The
+ * header states the order it is in (aria-sort), the button what a press does.
+ */
+function SortableHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: keyof typeof columnSorts;
+  sort: StudentSort;
+  onSort: (sort: StudentSort) => void;
+}) {
+  const [ascending, descending] = columnSorts[column];
+  const direction =
+    sort === ascending ? 'ascending' : sort === descending ? 'descending' : undefined;
+  const Arrow = direction === 'descending' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={direction} className={headerCellClasses}>
+      <button
+        type="button"
+        onClick={() => onSort(sort === ascending ? descending : ascending)}
+        className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-700 dark:hover:text-brand-300"
+      >
+        {label}
+        <Arrow
+          aria-hidden="true"
+          className={cx('size-4', direction === undefined && 'opacity-30')}
+        />
+      </button>
+    </th>
+  );
+}
+
+const headerCellClasses = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap';
+const cellClasses = 'px-4 py-3 align-top text-sm';
+
+/** The list on a wide screen: a row per student with the columns an office reads. */
+function StudentTable({
+  rows,
+  bodyRef,
+  sort,
+  onSort,
+  dimmed,
+  justAdded,
+  nameOf,
+  actions,
+}: {
+  rows: Student[];
+  bodyRef: RefObject<HTMLElement | null>;
+  sort: StudentSort;
+  onSort: (sort: StudentSort) => void;
+  dimmed: boolean;
+  justAdded: number | null;
+  nameOf: (standard: number) => string;
+  actions: (student: Student) => ReactNode;
+}) {
+  return (
+    <div className={cx(cardClasses, 'overflow-x-auto')}>
+      <table
+        // Rows of the previous filter stay, dimmed, until the new ones arrive.
+        className={cx('w-full border-collapse transition-opacity', dimmed && 'opacity-60')}
+      >
+        <thead className="border-b border-slate-200 dark:border-slate-800">
+          <tr>
+            <SortableHeader label="Roll number" column="roll_number" sort={sort} onSort={onSort} />
+            <SortableHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            <th scope="col" className={headerCellClasses}>
+              Email
+            </th>
+            <th scope="col" className={headerCellClasses}>
+              Phone
+            </th>
+            <th scope="col" className={headerCellClasses}>
+              Standard
+            </th>
+            <th scope="col" className={headerCellClasses}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody
+          ref={(element) => {
+            bodyRef.current = element;
+          }}
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+        >
+          {rows.map((student) => (
+            <tr
+              key={student.id}
+              tabIndex={-1}
+              className={cx(student.id === justAdded && justAddedClasses)}
+            >
+              <td className={cx(cellClasses, 'whitespace-nowrap')}>{student.roll_number}</td>
+              <th scope="row" className={cx(cellClasses, 'text-left font-semibold break-words')}>
+                {student.name}
+                {student.id === justAdded && <JustAdded />}
+              </th>
+              <td className={cellClasses}>
+                <EmailText email={student.email} />
+              </td>
+              <td className={cx(cellClasses, 'whitespace-nowrap')}>{student.phone_number}</td>
+              <td className={cellClasses}>{nameOf(student.standard)}</td>
+              <td className={cx(cellClasses, 'py-1.5')}>{actions(student)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The list's order where there are no column headers to press (a phone's cards). */
+function SortChoice({
+  value,
+  onChange,
+}: {
+  value: StudentSort;
+  onChange: (sort: StudentSort) => void;
+}) {
+  return (
+    <SelectField
+      label={appTexts.students.sortBy}
+      name="sort"
+      value={value}
+      onChange={(event) => {
+        const chosen = studentSorts.find((sort) => sort === event.target.value);
+        if (chosen) onChange(chosen);
+      }}
+    >
+      {studentSorts.map((sort) => (
+        <option key={sort} value={sort}>
+          {appTexts.students.sorts[sort]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,21 +1,32 @@
 import {
+  LIMITS,
+  LIST_LIMIT_MAX,
   apiPaths,
   buildPath,
   historyListResponseSchema,
   recordPaths,
+  studentCountResponseSchema,
   studentListResponseSchema,
   studentResponseSchema,
 } from '@um/contract';
-import type { HistoryList, Student, StudentList, StudentValues } from '@um/contract';
+import type { HistoryList, Student, StudentList, StudentSort, StudentValues } from '@um/contract';
 import { apiDownload, apiRequest } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
 
-/** What the list shows: one standard or all (null), and a search over name, e-mail and roll number. */
+/** Which students the list shows: one standard or all (null), and words to find in them. */
 export interface StudentFilter {
   standard: number | null;
   q: string;
 }
+
+/** The list as the address states it: the filter, and its order. */
+export interface StudentListView extends StudentFilter {
+  sort: StudentSort;
+}
+
+/** The order the API uses when none is asked for. */
+export const DEFAULT_SORT: StudentSort = 'name';
 
 function filterQuery(filter: StudentFilter): URLSearchParams {
   const query = new URLSearchParams();
@@ -42,14 +53,66 @@ export function saveFile(file: Blob, name: string): void {
 }
 
 export async function fetchStudentsPage(
-  filter: StudentFilter,
+  view: StudentListView,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<StudentList> {
   const query = new URLSearchParams({ limit: String(STUDENTS_PAGE_SIZE) });
-  for (const [name, value] of filterQuery(filter)) query.set(name, value);
+  for (const [name, value] of filterQuery(view)) query.set(name, value);
+  if (view.sort !== DEFAULT_SORT) query.set('sort', view.sort);
   if (cursor) query.set('cursor', cursor);
   return apiRequest(`${apiPaths.students}?${query}`, { schema: studentListResponseSchema, signal });
+}
+
+/** How many students the filter lets through, all pages together. */
+export async function fetchStudentsCount(
+  filter: StudentFilter,
+  signal?: AbortSignal,
+): Promise<number> {
+  const query = filterQuery(filter).toString();
+  const answer = await apiRequest(
+    query ? `${recordPaths.studentsCount}?${query}` : recordPaths.studentsCount,
+    { schema: studentCountResponseSchema, signal },
+  );
+  return answer.data.count;
+}
+
+/** Why a student already on the list looks like the one about to be saved. */
+export type LikelyDuplicate = { student: Student; sameEmail: boolean; sameName: boolean };
+
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The students already on the list with the same e-mail address, or the same name in the same
+ * standard, found through the list's own search and kept only when they match exactly. A hint
+ * before saving, not a rule (decision 0025): the person may save anyway.
+ */
+export async function findLikelyDuplicates(
+  values: StudentValues,
+  exceptId?: number,
+): Promise<LikelyDuplicate[]> {
+  const search = (filters: Record<string, string>) =>
+    apiRequest(
+      `${apiPaths.students}?${new URLSearchParams({ ...filters, limit: String(LIST_LIMIT_MAX) })}`,
+      { schema: studentListResponseSchema },
+    );
+  const [byEmail, byName] = await Promise.all([
+    // A longer address is still found by its first characters, then compared whole.
+    search({ q: values.email.slice(0, LIMITS.searchMax) }),
+    search({ standard: String(values.standard), q: values.name }),
+  ]);
+  const found = new Map<number, LikelyDuplicate>();
+  for (const student of [...byEmail.data, ...byName.data]) {
+    if (student.id === exceptId || found.has(student.id)) continue;
+    const duplicate = {
+      student,
+      sameEmail: student.email === values.email,
+      sameName: student.standard === values.standard && sameName(student.name, values.name),
+    };
+    if (duplicate.sameEmail || duplicate.sameName) found.set(student.id, duplicate);
+  }
+  return [...found.values()];
 }
 
 export async function createStudent(values: StudentValues): Promise<Student> {

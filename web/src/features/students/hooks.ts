@@ -9,11 +9,15 @@ import {
   restoreStudent,
   updateStudent,
 } from './api';
-import type { StudentFilter } from './api';
-import { studentsQuery } from './queries';
+import type { StudentFilter, StudentListView } from './api';
+import { studentsCountQuery, studentsQuery } from './queries';
 
-export function useStudents(filter: StudentFilter) {
-  return useInfiniteQuery(studentsQuery(filter));
+export function useStudents(view: StudentListView) {
+  return useInfiniteQuery(studentsQuery(view));
+}
+
+export function useStudentsCount(filter: StudentFilter) {
+  return useQuery(studentsCountQuery(filter));
 }
 
 export interface SaveStudent {

@@ -1,15 +1,19 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StudentFilter } from './api';
-import { filterFromSearch } from './queries';
+import { DEFAULT_SORT } from './api';
+import type { StudentListView } from './api';
+import { viewFromSearch } from './queries';
 
-/** The list's filter lives in the address (?standard=3&q=asha), so a reload or a link shows the same list. */
-export function useUrlFilter(): [StudentFilter, (change: Partial<StudentFilter>) => void] {
+/**
+ * The list's filter and order live in the address (?standard=3&q=asha&sort=roll_number), so a
+ * reload or a link shows the same list.
+ */
+export function useUrlFilter(): [StudentListView, (change: Partial<StudentListView>) => void] {
   const [params, setParams] = useSearchParams();
-  const filter = filterFromSearch(params);
+  const filter = viewFromSearch(params);
 
   const change = useCallback(
-    (next: Partial<StudentFilter>) =>
+    (next: Partial<StudentListView>) =>
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
@@ -20,6 +24,10 @@ export function useUrlFilter(): [StudentFilter, (change: Partial<StudentFilter>)
           if (next.q !== undefined) {
             if (next.q === '') updated.delete('q');
             else updated.set('q', next.q);
+          }
+          if (next.sort !== undefined) {
+            if (next.sort === DEFAULT_SORT) updated.delete('sort');
+            else updated.set('sort', next.sort);
           }
           return updated;
         },
