@@ -76,6 +76,8 @@ export const appRoutes = {
   projects: '/projects',
   tasks: '/tasks',
   students: '/students',
+  /** Importing students from a spreadsheet (DESIGN.md 6), reached from the students screen. */
+  studentsImport: '/students/import',
   standards: '/standards',
   messages: '/messages',
   analytics: '/analytics',

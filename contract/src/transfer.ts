@@ -23,6 +23,17 @@ export const requiredStudentCsvColumns: readonly StudentCsvColumn[] = [
   'standard',
 ];
 
+/**
+ * A header cell as an import reads it: trimmed, lower-cased, spaces and hyphens as underscores,
+ * so "Roll Number" names `roll_number`. The web screen matches a spreadsheet's headings to the
+ * columns by the same rule before it looks at their usual variants.
+ */
+export const normaliseCsvHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -102,4 +113,63 @@ export const importTexts = {
   alreadyUndone: 'This import has already been undone.',
   changedSince: (count: number) =>
     `${count} student${count === 1 ? ' was' : 's were'} changed after this import, so it cannot be undone. Nothing was changed.`,
+} as const;
+
+/**
+ * The web screen that imports a spreadsheet (DESIGN.md 6): choose a file, match its columns,
+ * check it with a dry run, import it, undo it.
+ */
+export const importScreenTexts = {
+  title: 'Import students',
+  description:
+    'Add and update students from a spreadsheet saved as CSV. Nothing is saved until you import.',
+  openButton: 'Import',
+  backToStudents: 'Back to students',
+  steps: ['Choose a file', 'Match columns', 'Check', 'Import'],
+  fileLabel: 'CSV file',
+  fileHint: 'Save the spreadsheet as "CSV UTF-8". Up to 10 MB.',
+  dropHere: 'Drop a CSV file here, or choose one.',
+  reading: 'Reading the file…',
+  preparing: 'Preparing the file…',
+  checking: 'Checking the file…',
+  importing: 'Importing…',
+  readFailed: 'The file could not be read. Choose it again.',
+  noRows: 'The file has a header row but no students below it.',
+  rowCount: (count: number) => `${count} row${count === 1 ? '' : 's'} of students`,
+  mappingHeading: 'Match the columns',
+  mappingHint: 'Each column of the file goes into one field. Columns left out are not imported.',
+  columnLabel: (header: string) => `Column “${header}”`,
+  blankHeader: (position: number) => `(column ${position}, no heading)`,
+  leaveOut: 'Leave out',
+  fieldLabels: {
+    name: 'Name',
+    email: 'Email',
+    roll_number: 'Roll number',
+    standard: 'Standard',
+    phone_number: 'Phone',
+    address: 'Address',
+  } satisfies Record<StudentCsvColumn, string>,
+  fieldMissing: (labels: readonly string[]) =>
+    `Choose a column for ${labels.join(', ')}: every student needs one.`,
+  fieldRepeated: (labels: readonly string[]) => `Only one column can go into ${labels.join(', ')}.`,
+  previewHeading: 'The first rows',
+  checkButton: 'Check the file',
+  resultHeading: 'What the import will do',
+  doneHeading: 'Imported',
+  counts: { total: 'Rows', created: 'New students', updated: 'Updated', unchanged: 'Unchanged' },
+  errorsHeading: (count: number) => `${count} row error${count === 1 ? '' : 's'} to fix`,
+  errorColumns: { row: 'Row', field: 'Field', message: 'Problem' },
+  wholeRow: 'Whole row',
+  moreErrors: (count: number) => `Show more (${count} not shown)`,
+  fixAndRetry:
+    'Fix these rows in the spreadsheet, save it as CSV again and choose it, or change the columns above.',
+  ready: 'No errors: the file can be imported.',
+  importButton: (count: number) => `Import ${count} row${count === 1 ? '' : 's'}`,
+  checkFailed: 'The file could not be checked.',
+  importFailed: 'Nothing was imported.',
+  undoButton: 'Undo this import',
+  undone: (removed: number, reverted: number) =>
+    `Import undone: ${removed} new student${removed === 1 ? '' : 's'} moved to Recently deleted, ${reverted} updated student${reverted === 1 ? '' : 's'} changed back.`,
+  undoFailed: 'The import could not be undone.',
+  importAnother: 'Import another file',
 } as const;

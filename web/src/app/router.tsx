@@ -153,6 +153,12 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                     currentUrl.pathname !== nextUrl.pathname,
                 },
                 {
+                  path: appRoutes.studentsImport,
+                  lazy: async () => ({
+                    Component: (await import('../features/import/ImportPage')).ImportPage,
+                  }),
+                },
+                {
                   path: appRoutes.standards,
                   lazy: async () => ({
                     Component: (await import('../features/standards/StandardsPage')).StandardsPage,

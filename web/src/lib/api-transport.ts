@@ -27,6 +27,7 @@ export interface ResponseSchema<T> {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob (a CSV file) is sent as it is, with its own type. */
   body?: unknown;
   /** Validates the answer; without it the body is ignored and the call resolves to undefined. */
   schema?: ResponseSchema<T>;
@@ -65,13 +66,19 @@ export async function readProblem(response: Response): Promise<ApiError> {
 export async function send(path: string, options: RequestOptions<unknown>, access: string | null) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (access) headers['Authorization'] = `Bearer ${access}`;
+  const body =
+    options.body instanceof Blob || options.body === undefined
+      ? options.body
+      : JSON.stringify(options.body);
   // Fastify refuses an empty body labelled JSON, so the type goes only with a body.
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) {
+    headers['Content-Type'] = typeof body === 'string' ? 'application/json' : body.type;
+  }
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (error) {

@@ -35,7 +35,13 @@ export function stubFetch(routes: Record<string, StubReply | StubHandler>) {
       path: url.pathname,
       url,
       headers: new Headers(init.headers),
-      body: raw === undefined ? undefined : JSON.parse(raw),
+      // A file (a CSV upload) is recorded as its text, anything else as the JSON it is.
+      body:
+        init.body instanceof Blob
+          ? await init.body.text()
+          : raw === undefined
+            ? undefined
+            : JSON.parse(raw),
     };
     calls.push(request);
     const route = routes[`${method} ${url.pathname}`];

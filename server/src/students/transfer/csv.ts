@@ -3,6 +3,7 @@ import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import {
   importTexts,
+  normaliseCsvHeader,
   requiredStudentCsvColumns,
   studentCsvColumns,
   type StudentCsvColumn,
@@ -32,18 +33,12 @@ export interface CsvRow {
   cellCount?: { found: number; expected: number };
 }
 
-const normalise = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
 const isColumn = (name: string): name is StudentCsvColumn =>
   (studentCsvColumns as readonly string[]).includes(name);
 
 /** The columns the header names, in its order; refused when it names others or misses some. */
 function readHeader(cells: readonly string[]): StudentCsvColumn[] {
-  const names = cells.map(normalise);
+  const names = cells.map(normaliseCsvHeader);
   if (names.every((name) => name === '')) throw badRequest(importTexts.empty);
   const unknown = names.filter((name) => !isColumn(name)).map((name) => name || '(blank)');
   if (unknown.length > 0) throw badRequest(importTexts.unknownColumns(unknown));

@@ -20,6 +20,14 @@ const variants: Record<Variant, string> = {
 
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm' };
 
+/** A button's look, for a link that acts as a button (it goes to another screen). */
+export const buttonClasses = (variant: Variant = 'primary', size: 'sm' | 'md' = 'md') =>
+  cx(
+    'inline-flex items-center justify-center gap-2 rounded-pill font-medium transition-colors duration-fast',
+    variants[variant],
+    sizes[size],
+  );
+
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -36,10 +44,8 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       className={cx(
-        'inline-flex items-center justify-center gap-2 rounded-pill font-medium transition-colors duration-fast',
+        buttonClasses(variant, size),
         'disabled:cursor-not-allowed disabled:opacity-60',
-        variants[variant],
-        sizes[size],
         className,
       )}
       {...rest}

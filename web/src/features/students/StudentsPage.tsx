@@ -1,12 +1,28 @@
 import { useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { ArrowDown, ArrowUp, Download, History, Pencil, Trash2, UserPlus } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  Download,
+  History,
+  Pencil,
+  Trash2,
+  Upload,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, appTexts, importTexts, studentSorts, texts } from '@um/contract';
+import {
+  appRoutes,
+  appTexts,
+  importScreenTexts,
+  importTexts,
+  studentSorts,
+  texts,
+} from '@um/contract';
 import type { Standard, Student, StudentSort } from '@um/contract';
 import { Banner, useNotice } from '../../components/ui/Banner';
 import { NoticeArea } from '../../components/ui/NoticeArea';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { EmailText } from '../../components/ui/EmailText';
 import { SelectField } from '../../components/ui/Field';
@@ -155,6 +171,10 @@ function Students() {
               <Download aria-hidden="true" className="size-4" />
               {importTexts.exportButton}
             </Button>
+            <Link to={appRoutes.studentsImport} className={buttonClasses('secondary')}>
+              <Upload aria-hidden="true" className="size-4" />
+              {importScreenTexts.openButton}
+            </Link>
             <Button
               ref={addButton}
               aria-expanded={adding}

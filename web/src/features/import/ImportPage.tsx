@@ -1,0 +1,564 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileUp, Undo2 } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  IMPORT_MAX_BYTES,
+  appRoutes,
+  importScreenTexts as t,
+  importTexts,
+  studentCsvColumns,
+} from '@um/contract';
+import type { ImportResult, StudentCsvColumn } from '@um/contract';
+import { Banner } from '../../components/ui/Banner';
+import type { Notice } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { SelectField } from '../../components/ui/Field';
+import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
+import { cx } from '../../components/ui/cx';
+import { ApiError, errorDetail } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query';
+import { useStoredSession } from '../../lib/session';
+import { importStudents, refusedImport, undoImport } from './api';
+import { guessMapping, mappingProblems, outputColumns } from './columns';
+import type { ColumnMapping } from './columns';
+import type { CsvPreview } from './csv-work';
+import { CsvWorker } from './csv-worker';
+
+/** What is being done, and how far it has got (null when that cannot be told). */
+interface Work {
+  label: string;
+  fraction: number | null;
+}
+
+/** A file the server has checked, kept to be sent again as it is when the person imports it. */
+interface Checked {
+  result: ImportResult;
+  file: Blob;
+}
+
+/** Errors drawn at a time: a file with thousands of wrong rows must not freeze the page. */
+const ERRORS_PER_PAGE = 200;
+
+const linkClasses =
+  'rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
+const headingClasses = 'font-display text-lg font-semibold focus:outline-none';
+
+export function ImportPage() {
+  const { tokens } = useStoredSession();
+  return tokens ? <Importer /> : <SignedOutNotice title={t.title} />;
+}
+
+/** The reason a step failed: the server's problem text, or the worker's words about the file. */
+function failureDetail(error: unknown): string | null {
+  if (error instanceof ApiError) return errorDetail(error);
+  return error instanceof Error ? error.message : null;
+}
+
+function Importer() {
+  const queryClient = useQueryClient();
+  const worker = useRef<CsvWorker | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [imported, setImported] = useState<ImportResult | null>(null);
+  const [work, setWork] = useState<Work | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const undo = useMutation({
+    mutationFn: undoImport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
+  });
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const step = imported ? 3 : checked ? 2 : preview ? 1 : 0;
+
+  function startOver() {
+    worker.current?.terminate();
+    worker.current = null;
+    setFileName(null);
+    setPreview(null);
+    setMapping([]);
+    setChecked(null);
+    setImported(null);
+    setWork(null);
+    setNotice(null);
+    undo.reset();
+  }
+
+  async function choose(file: File) {
+    startOver();
+    setFileName(file.name);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setNotice({ tone: 'error', message: importTexts.tooLarge });
+      return;
+    }
+    const reader = new CsvWorker();
+    worker.current = reader;
+    setWork({ label: t.reading, fraction: 0 });
+    try {
+      const read = await reader.read(file, (fraction) => setWork({ label: t.reading, fraction }));
+      if (worker.current !== reader) return;
+      setPreview(read);
+      setMapping(guessMapping(read.headings));
+    } catch (error) {
+      if (worker.current !== reader) return;
+      setNotice({ tone: 'error', message: failureDetail(error) ?? t.readFailed });
+    } finally {
+      if (worker.current === reader) setWork(null);
+    }
+  }
+
+  function changeMapping(next: ColumnMapping) {
+    setMapping(next);
+    setChecked(null);
+    setNotice(null);
+  }
+
+  async function check() {
+    const reader = worker.current;
+    if (!reader) return;
+    setNotice(null);
+    setWork({ label: t.preparing, fraction: 0 });
+    try {
+      const file = await reader.write(outputColumns(mapping), (fraction) =>
+        setWork({ label: t.preparing, fraction }),
+      );
+      if (file.size > IMPORT_MAX_BYTES) {
+        setNotice({ tone: 'error', message: importTexts.tooLarge });
+        return;
+      }
+      setWork({ label: t.checking, fraction: null });
+      setChecked({ result: await importStudents(file, true), file });
+    } catch (error) {
+      setNotice({ tone: 'error', message: t.checkFailed, detail: failureDetail(error) });
+    } finally {
+      setWork(null);
+    }
+  }
+
+  async function commit(file: Blob) {
+    setNotice(null);
+    setWork({ label: t.importing, fraction: null });
+    try {
+      setImported(await importStudents(file, false));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.students });
+    } catch (error) {
+      // Rows can turn wrong between the check and the import (a colleague took a roll number).
+      const report = refusedImport(error);
+      if (report) setChecked({ result: report, file });
+      setNotice({
+        tone: 'error',
+        message: t.importFailed,
+        detail: report ? importTexts.refused(report.errors.length) : errorDetail(error),
+      });
+    } finally {
+      setWork(null);
+    }
+  }
+
+  function undoIt(importId: string) {
+    setNotice(null);
+    undo.mutate(importId, {
+      onSuccess: ({ removed, reverted }) =>
+        setNotice({ tone: 'success', message: t.undone(removed, reverted) }),
+      onError: (error) =>
+        setNotice({ tone: 'error', message: t.undoFailed, detail: errorDetail(error) }),
+    });
+  }
+
+  const busy = work !== null;
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Link to={appRoutes.students} className={linkClasses}>
+            {t.backToStudents}
+          </Link>
+        }
+      />
+      <Steps current={step} />
+      {notice && (
+        <Banner {...notice} onDismiss={() => setNotice(null)} className="mb-6 break-words" />
+      )}
+      {work && <WorkProgress work={work} />}
+
+      {imported ? (
+        <Section title={t.doneHeading} focusOnOpen>
+          <Counts result={imported} />
+          <div className="mt-6 flex flex-wrap gap-3">
+            {!undo.isSuccess && (
+              <Button
+                variant="secondary"
+                loading={undo.isPending}
+                onClick={() => undoIt(imported.import_id)}
+              >
+                <Undo2 aria-hidden="true" className="size-4" />
+                {t.undoButton}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={startOver}>
+              {t.importAnother}
+            </Button>
+            <Link to={appRoutes.students} className={linkClasses}>
+              {t.backToStudents}
+            </Link>
+          </div>
+        </Section>
+      ) : (
+        <>
+          <FileChooser fileName={fileName} busy={busy} onChoose={(file) => void choose(file)} />
+          {preview && (
+            <Mapping
+              preview={preview}
+              mapping={mapping}
+              busy={busy}
+              onChange={changeMapping}
+              onCheck={() => void check()}
+            />
+          )}
+          {checked && preview && (
+            <Section title={t.resultHeading} focusOnOpen>
+              <Counts result={checked.result} />
+              {checked.result.errors.length > 0 ? (
+                <RowErrors result={checked.result} preview={preview} mapping={mapping} />
+              ) : (
+                <div className="mt-6 flex flex-wrap items-center gap-4">
+                  <p className="text-sm">{t.ready}</p>
+                  <Button loading={busy} onClick={() => void commit(checked.file)}>
+                    <FileUp aria-hidden="true" className="size-4" />
+                    {t.importButton(checked.result.total)}
+                  </Button>
+                </div>
+              )}
+            </Section>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function Steps({ current }: { current: number }) {
+  return (
+    <ol aria-label="Steps" className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+      {t.steps.map((name, index) => (
+        <li
+          key={name}
+          aria-current={index === current ? 'step' : undefined}
+          className={cx(
+            'flex items-center gap-2',
+            index === current
+              ? 'font-semibold text-brand-700 dark:text-brand-300'
+              : 'text-slate-600 dark:text-slate-400',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cx(
+              'grid size-6 place-items-center rounded-pill border text-xs',
+              index === current
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 dark:border-slate-600',
+            )}
+          >
+            {index + 1}
+          </span>
+          {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * One step of the import. A step that opens after the person acted takes the focus to its
+ * heading, so keyboard and screen reader users carry on from there.
+ */
+function Section({
+  title,
+  focusOnOpen = false,
+  children,
+}: {
+  title: string;
+  focusOnOpen?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen]);
+  return (
+    <section aria-labelledby={id} className={`${cardClasses} mb-6 p-6`}>
+      <h2 id={id} ref={heading} tabIndex={-1} className={cx(headingClasses, 'mb-4')}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function WorkProgress({ work }: { work: Work }) {
+  const id = useId();
+  return (
+    <div role="status" className={`${cardClasses} mb-6 space-y-2 p-4`}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {work.label}
+      </label>
+      <progress
+        id={id}
+        max={1}
+        value={work.fraction ?? undefined}
+        className="h-2 w-full accent-brand-600"
+      />
+    </div>
+  );
+}
+
+function FileChooser({
+  fileName,
+  busy,
+  onChoose,
+}: {
+  fileName: string | null;
+  busy: boolean;
+  onChoose: (file: File) => void;
+}) {
+  const inputId = useId();
+  const [dragging, setDragging] = useState(false);
+  return (
+    <Section title={t.steps[0]}>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const file = event.dataTransfer.files[0];
+          if (file && !busy) onChoose(file);
+        }}
+        className={cx(
+          'space-y-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors',
+          dragging
+            ? 'border-brand-500 bg-brand-50 dark:bg-brand-950/40'
+            : 'border-slate-300 dark:border-slate-600',
+        )}
+      >
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t.dropHere}</p>
+        <label htmlFor={inputId} className="block text-sm font-medium">
+          {t.fileLabel}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared, so that choosing the same file again after fixing it reads it again.
+            event.target.value = '';
+            if (file) onChoose(file);
+          }}
+          className="mx-auto block max-w-full text-sm file:mr-3 file:rounded-pill file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-medium file:text-white"
+        />
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {t.fileHint}
+        </p>
+        {fileName && <p className="text-sm font-medium break-words">{fileName}</p>}
+      </div>
+    </Section>
+  );
+}
+
+const headingOf = (preview: CsvPreview, index: number) =>
+  preview.headings[index]?.trim() || t.blankHeader(index + 1);
+
+function Mapping({
+  preview,
+  mapping,
+  busy,
+  onChange,
+  onCheck,
+}: {
+  preview: CsvPreview;
+  mapping: ColumnMapping;
+  busy: boolean;
+  onChange: (mapping: ColumnMapping) => void;
+  onCheck: () => void;
+}) {
+  const problems = [...mappingProblems(mapping), ...(preview.rowCount === 0 ? [t.noRows] : [])];
+  const problemsId = useId();
+  return (
+    <Section title={t.mappingHeading} focusOnOpen>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+        {t.mappingHint} {t.rowCount(preview.rowCount)}.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {preview.headings.map((_, index) => (
+          <SelectField
+            key={index}
+            label={t.columnLabel(headingOf(preview, index))}
+            value={mapping[index] ?? ''}
+            disabled={busy}
+            onChange={(event) => {
+              const next = [...mapping];
+              next[index] = (event.target.value || null) as StudentCsvColumn | null;
+              onChange(next);
+            }}
+          >
+            <option value="">{t.leaveOut}</option>
+            {studentCsvColumns.map((column) => (
+              <option key={column} value={column}>
+                {t.fieldLabels[column]}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </div>
+
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-max text-left text-sm">
+          <caption className="mb-2 text-left font-medium">{t.previewHeading}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              {preview.headings.map((_, index) => (
+                <th key={index} scope="col" className="px-3 py-2 align-bottom font-medium">
+                  <span className="block">{headingOf(preview, index)}</span>
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {mapping[index] ? `→ ${t.fieldLabels[mapping[index]]}` : t.leaveOut}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((row, rowIndex) => (
+              <tr key={rowIndex} className="border-b border-slate-100 dark:border-slate-800">
+                {preview.headings.map((_, index) => (
+                  <td
+                    key={index}
+                    className={cx(
+                      'max-w-64 truncate px-3 py-2',
+                      !mapping[index] && 'text-slate-500 line-through dark:text-slate-500',
+                    )}
+                  >
+                    {row[index] ?? ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {problems.length > 0 && (
+        <ul id={problemsId} className="mt-4 space-y-1 text-sm text-red-700 dark:text-red-300">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button
+          loading={busy}
+          disabled={problems.length > 0}
+          aria-describedby={problems.length > 0 ? problemsId : undefined}
+          onClick={onCheck}
+        >
+          {t.checkButton}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function Counts({ result }: { result: ImportResult }) {
+  const counts = [
+    [t.counts.total, result.total],
+    [t.counts.created, result.created],
+    [t.counts.updated, result.updated],
+    [t.counts.unchanged, result.unchanged],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      {counts.map(([term, value]) => (
+        <div key={term} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
+          <dd className="font-display text-2xl font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RowErrors({
+  result,
+  preview,
+  mapping,
+}: {
+  result: ImportResult;
+  preview: CsvPreview;
+  mapping: ColumnMapping;
+}) {
+  const [shown, setShown] = useState(ERRORS_PER_PAGE);
+  const { errors } = result;
+  /** A field's name with the file's heading it came from, as the person knows it. */
+  const fieldName = (field: string) => {
+    if (!isColumn(field)) return t.wholeRow;
+    const index = mapping.indexOf(field);
+    return index === -1
+      ? t.fieldLabels[field]
+      : `${t.fieldLabels[field]} (${headingOf(preview, index)})`;
+  };
+  return (
+    <div className="mt-6 space-y-3">
+      <h3 className="font-semibold">{t.errorsHeading(errors.length)}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t.fixAndRetry}</p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.errorColumns.row}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.errorColumns.field}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t.errorColumns.message}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {errors.slice(0, shown).map((error, index) => (
+              <tr key={index} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="px-3 py-2 tabular-nums">{error.row}</td>
+                <td className="px-3 py-2">{fieldName(error.field)}</td>
+                <td className="px-3 py-2 break-words">{error.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown < errors.length && (
+        <Button variant="secondary" onClick={() => setShown(shown + ERRORS_PER_PAGE)}>
+          {t.moreErrors(errors.length - shown)}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const isColumn = (field: string): field is StudentCsvColumn =>
+  (studentCsvColumns as readonly string[]).includes(field);

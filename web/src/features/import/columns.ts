@@ -1,0 +1,91 @@
+import {
+  importScreenTexts,
+  normaliseCsvHeader,
+  requiredStudentCsvColumns,
+  studentCsvColumns,
+} from '@um/contract';
+import type { StudentCsvColumn } from '@um/contract';
+
+/** Where each column of a file goes: a student's field, or null when it is left out. */
+export type ColumnMapping = (StudentCsvColumn | null)[];
+
+/**
+ * The headings spreadsheets use for each field besides its own name, as `headingKey` writes
+ * them. Only this screen reads them: the API takes the documented column names, and the file it
+ * receives is rewritten with those.
+ */
+const headingVariants: Record<StudentCsvColumn, readonly string[]> = {
+  name: ['student_name', 'students_name', 'full_name', 'student', 'pupil', 'pupil_name'],
+  email: ['e_mail', 'email_address', 'e_mail_address', 'mail', 'student_email', 'student_e_mail'],
+  roll_number: ['roll_no', 'roll', 'rollno', 'roll_num', 'roll_nr'],
+  standard: ['class', 'grade', 'std', 'class_name', 'standard_name'],
+  phone_number: [
+    'phone',
+    'phone_no',
+    'mobile',
+    'mobile_no',
+    'mobile_number',
+    'contact',
+    'contact_no',
+    'contact_number',
+    'telephone',
+    'tel',
+  ],
+  address: ['home_address', 'residential_address', 'postal_address', 'street_address'],
+};
+
+/**
+ * A heading as the import reads it, without the punctuation people add: "Roll No." and
+ * "Roll #" are `roll_no` and `roll`, "Student's Name" is `students_name`.
+ */
+const headingKey = (heading: string) =>
+  normaliseCsvHeader(heading)
+    .replace(/[^a-z0-9_]/g, '')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
+
+const fieldByKey = new Map<string, StudentCsvColumn>(
+  studentCsvColumns.flatMap((column) => [
+    [column, column] as const,
+    ...headingVariants[column].map((variant) => [variant, column] as const),
+  ]),
+);
+
+/**
+ * The field each heading names, by its own name or a usual variant. A field goes to the first
+ * column that names it; a later one naming it again is left out, for the person to decide.
+ */
+export function guessMapping(headings: readonly string[]): ColumnMapping {
+  const taken = new Set<StudentCsvColumn>();
+  return headings.map((heading) => {
+    const field = fieldByKey.get(headingKey(heading));
+    if (field === undefined || taken.has(field)) return null;
+    taken.add(field);
+    return field;
+  });
+}
+
+/** What stops a mapping from being sent: required fields no column fills, fields two fill. */
+export function mappingProblems(mapping: ColumnMapping): string[] {
+  const { fieldLabels, fieldMissing, fieldRepeated } = importScreenTexts;
+  const missing = requiredStudentCsvColumns.filter((field) => !mapping.includes(field));
+  const repeated = studentCsvColumns.filter(
+    (field) => mapping.filter((chosen) => chosen === field).length > 1,
+  );
+  return [
+    ...(missing.length > 0 ? [fieldMissing(missing.map((field) => fieldLabels[field]))] : []),
+    ...(repeated.length > 0 ? [fieldRepeated(repeated.map((field) => fieldLabels[field]))] : []),
+  ];
+}
+
+/** A column of the file sent to the API: its documented name, and the file's column it is read from. */
+export interface OutputColumn {
+  name: StudentCsvColumn;
+  source: number;
+}
+
+/** The columns the mapping fills, in the documented order (the order an export writes). */
+export const outputColumns = (mapping: ColumnMapping): OutputColumn[] =>
+  studentCsvColumns
+    .filter((column) => mapping.includes(column))
+    .map((name) => ({ name, source: mapping.indexOf(name) }));
