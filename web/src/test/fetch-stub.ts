@@ -17,6 +17,16 @@ export interface StubReply {
   contentType?: string;
 }
 
+/** A Blob's text; jsdom's Blob has no `text()`. */
+export function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
 export type StubHandler = (request: StubRequest) => StubReply | Promise<StubReply>;
 
 /**
@@ -38,7 +48,7 @@ export function stubFetch(routes: Record<string, StubReply | StubHandler>) {
       // A file (a CSV upload) is recorded as its text, anything else as the JSON it is.
       body:
         init.body instanceof Blob
-          ? await init.body.text()
+          ? await blobText(init.body)
           : raw === undefined
             ? undefined
             : JSON.parse(raw),

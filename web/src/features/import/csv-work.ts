@@ -42,6 +42,16 @@ class CsvFileError extends Error {
 
 const isBlank = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
 
+/** A file's bytes, through FileReader, which workers and the component tests' DOM both have. */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /**
  * The rows of a file, its header first. The text must be UTF-8, as the API takes nothing else:
  * read any other way, a file saved in a legacy encoding would be sent with its accented letters
@@ -114,7 +124,7 @@ export function csvWork(report: (reply: CsvReply) => void) {
   return async (request: CsvRequest): Promise<void> => {
     try {
       if (request.type === 'read') {
-        rows = readRows(await request.file.arrayBuffer(), report);
+        rows = readRows(await readBytes(request.file), report);
         const filled = rows.slice(1).filter((row) => !isBlank(row));
         report({
           type: 'read',

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { importScreenTexts } from '@um/contract';
+import { guessMapping, mappingProblems, outputColumns } from './columns';
+
+describe('matching a file’s headings to the student fields', () => {
+  it('takes the documented names, written any way the import reads them', () => {
+    expect(
+      guessMapping(['name', 'E-mail', 'Roll Number', ' STANDARD ', 'phone number', 'Address']),
+    ).toEqual(['name', 'email', 'roll_number', 'standard', 'phone_number', 'address']);
+  });
+
+  it('takes the headings spreadsheets use instead, punctuation and all', () => {
+    expect(guessMapping(['Student Name', 'Roll No.', 'Class', 'Email', 'Mobile'])).toEqual([
+      'name',
+      'roll_number',
+      'standard',
+      'email',
+      'phone_number',
+    ]);
+    expect(guessMapping(["Student's Name", 'Roll #', 'Grade', 'Phone', 'Home Address'])).toEqual([
+      'name',
+      'roll_number',
+      'standard',
+      'phone_number',
+      'address',
+    ]);
+  });
+
+  it('leaves out headings it does not know, and a field named a second time', () => {
+    expect(guessMapping(['Name', "Father's Name", 'Student Name', 'Standard', ''])).toEqual([
+      'name',
+      null,
+      null,
+      'standard',
+      null,
+    ]);
+  });
+
+  it('names the required fields no column fills and the fields two columns fill', () => {
+    const { fieldMissing, fieldRepeated } = importScreenTexts;
+    expect(mappingProblems(['name', 'email', 'roll_number', 'standard'])).toEqual([]);
+    expect(mappingProblems(['name', null, 'name', 'standard'])).toEqual([
+      fieldMissing(['Email', 'Roll number']),
+      fieldRepeated(['Name']),
+    ]);
+  });
+
+  it('writes the mapped columns in the documented order, each read from its own column', () => {
+    expect(outputColumns([null, 'standard', 'name', 'email', null, 'roll_number'])).toEqual([
+      { name: 'name', source: 2 },
+      { name: 'email', source: 3 },
+      { name: 'roll_number', source: 5 },
+      { name: 'standard', source: 1 },
+    ]);
+  });
+});
