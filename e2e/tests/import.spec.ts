@@ -1,0 +1,157 @@
+import { writeFileSync } from 'node:fs';
+import { appRoutes, importScreenTexts as t, importTexts, texts } from '@um/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { createStandardViaApi, uniqueTag } from './support/api.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { openFromSidebar, tabTo } from './support/ui.js';
+
+/** A spreadsheet as a school keeps it, saved as CSV: its own headings, in its own order. */
+const spreadsheet = (rows: string[][]) => ({
+  name: 'class-5.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    ['Student Name, Roll No, Class, E-mail', ...rows.map((row) => row.join(','))].join('\r\n'),
+  ),
+});
+
+const chooseFile = (page: Page, file: ReturnType<typeof spreadsheet>) =>
+  page.getByLabel(t.fileLabel).setInputFiles(file);
+
+test('a spreadsheet is matched, checked, imported into the list and undone again', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standard = `Grade 5 ${tag}`;
+  await createStandardViaApi(request, account, standard);
+  const asha = [`Asha ${tag}`, `R-${tag}-1`, standard, `asha-${tag}@pupils.test`];
+  const ravi = [`Ravi ${tag}`, `R-${tag}-2`, standard, `ravi-${tag}@pupils.test`];
+
+  await openFromSidebar(page, 'Students');
+  await page.getByRole('link', { name: t.openButton }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+
+  // The first file has a wrong e-mail address in its second row.
+  await chooseFile(page, spreadsheet([asha, [ravi[0]!, ravi[1]!, standard, 'ravi-at-pupils']]));
+  const columns = page.getByRole('region', { name: t.mappingHeading });
+  await expect(columns.getByLabel(t.columnLabel('Student Name'))).toHaveValue('name');
+  await expect(columns.getByLabel(t.columnLabel('Roll No'))).toHaveValue('roll_number');
+  await expect(columns.getByLabel(t.columnLabel('Class'))).toHaveValue('standard');
+  await expect(columns.getByLabel(t.columnLabel('E-mail'))).toHaveValue('email');
+  await expect(columns.getByRole('table', { name: t.previewHeading })).toContainText(asha[0]!);
+
+  await columns.getByRole('button', { name: t.checkButton }).click();
+  const check = page.getByRole('region', { name: t.resultHeading });
+  await expect(check.getByRole('heading', { name: t.errorsHeading(1) })).toBeVisible();
+  const error = check.getByRole('row').nth(1);
+  await expect(error.getByRole('cell').first()).toHaveText('3');
+  await expect(error).toContainText('Email (E-mail)');
+  await expect(check.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+
+  await chooseFile(page, spreadsheet([asha, ravi]));
+  await columns.getByRole('button', { name: t.checkButton }).click();
+  await expect(check.getByText(t.ready)).toBeVisible();
+  await check.getByRole('button', { name: t.importButton(2) }).click();
+
+  const done = page.getByRole('region', { name: t.doneHeading });
+  await expect(done.getByText(t.counts.created).locator('xpath=..')).toContainText('2');
+
+  // The list, in a second tab of the same session.
+  const list = await page.context().newPage();
+  await list.goto(`${appRoutes.students}?q=${tag}`);
+  const students = list.getByRole('region', { name: /^All students/ });
+  await expect(students.getByRole('heading', { name: asha[0] })).toBeVisible();
+  await expect(students.getByRole('heading', { name: ravi[0] })).toBeVisible();
+
+  await done.getByRole('button', { name: t.undoButton }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.undone(2, 0) })).toBeVisible();
+  await list.reload();
+  await expect(students.getByText(texts.students.empty)).toBeVisible();
+});
+
+test('the import is done with the keyboard alone, and each step passes the accessibility checks', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const standard = `Grade 6 ${tag}`;
+  await createStandardViaApi(request, account, standard, 6);
+  await page.goto(appRoutes.studentsImport);
+  await expectNoAxeViolations(page, 'import: choose a file');
+
+  const fileInput = page.getByLabel(t.fileLabel);
+  await tabTo(page, fileInput);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  // "Mail Id" is no heading the screen knows: the e-mail column is matched by hand.
+  await (
+    await chooser
+  ).setFiles({
+    name: 'class-6.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `Name,Mail Id,Roll No,Class\nMeera ${tag},meera-${tag}@pupils.test,M-1,${standard}\n`,
+    ),
+  });
+
+  const columns = page.getByRole('region', { name: t.mappingHeading });
+  await expect(columns.getByRole('heading', { name: t.mappingHeading })).toBeFocused();
+  const check = columns.getByRole('button', { name: t.checkButton });
+  await expect(check).toBeDisabled();
+  await expectNoAxeViolations(page, 'import: match the columns');
+
+  const mailId = columns.getByLabel(t.columnLabel('Mail Id'));
+  await tabTo(page, mailId);
+  for (let press = 0; press < 10; press += 1) {
+    if ((await mailId.inputValue()) === 'email') break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(mailId).toHaveValue('email');
+  await tabTo(page, check);
+  await page.keyboard.press('Enter');
+
+  const result = page.getByRole('region', { name: t.resultHeading });
+  await expect(result.getByRole('heading', { name: t.resultHeading })).toBeFocused();
+  await expectNoAxeViolations(page, 'import: check');
+  await tabTo(page, result.getByRole('button', { name: t.importButton(1) }));
+  await page.keyboard.press('Enter');
+
+  const done = page.getByRole('region', { name: t.doneHeading });
+  await expect(done.getByRole('heading', { name: t.doneHeading })).toBeFocused();
+  await expectNoAxeViolations(page, 'import: done');
+  await tabTo(page, done.getByRole('button', { name: t.undoButton }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: t.undone(1, 0) })).toBeVisible();
+});
+
+test('a large file is read off the page’s thread with its progress shown; one over 10 MB is refused', async ({
+  signedInPage: page,
+}) => {
+  await page.goto(appRoutes.studentsImport);
+  // About 9 MB: 90,000 students.
+  const rows = Array.from(
+    { length: 90_000 },
+    (_, index) =>
+      `Student ${index} of a rather large school,student-${index}@pupils.test,${index},Grade 5,+91 98450 ${String(index).padStart(5, '0')},${index} Long Road`,
+  );
+  const large = Buffer.from(['Name,Email,Roll No,Class,Mobile,Address', ...rows].join('\r\n'));
+  expect(large.length).toBeGreaterThan(9_000_000);
+  // From a file on disk, as a person chooses one.
+  const path = test.info().outputPath('school.csv');
+  writeFileSync(path, large);
+  const worker = page.waitForEvent('worker');
+  await page.getByLabel(t.fileLabel).setInputFiles(path);
+  expect((await worker).url()).toMatch(/\/assets\/csv\.worker-[\w-]+\.js$/);
+  await expect(page.getByRole('progressbar', { name: t.reading })).toBeVisible();
+  const columns = page.getByRole('region', { name: t.mappingHeading });
+  await expect(columns).toContainText(t.rowCount(90_000));
+
+  const tooLarge = test.info().outputPath('too-large.csv');
+  writeFileSync(tooLarge, Buffer.concat([large, large.subarray(0, 2_000_000)]));
+  await page.getByLabel(t.fileLabel).setInputFiles(tooLarge);
+  await expect(page.getByRole('alert')).toContainText(importTexts.tooLarge);
+  await expect(columns).toBeHidden();
+});
