@@ -169,7 +169,7 @@ describe('importing students from a spreadsheet', () => {
     );
   });
 
-  it('imports the checked file, then undoes it, showing why when the server refuses the undo', async () => {
+  it('imports the checked file and undoes it, showing why when the server refuses the undo', async () => {
     let undoRefused = true;
     const { callsTo } = atImport({
       [IMPORT]: ({ url }) => ({
@@ -203,6 +203,10 @@ describe('importing students from a spreadsheet', () => {
     expect(await screen.findByText(t.undone(2, 0))).toBeInTheDocument();
     expect(within(done).queryByRole('button', { name: t.undoButton })).not.toBeInTheDocument();
     expect(callsTo(UNDO)).toHaveLength(2);
+
+    await user.click(within(done).getByRole('button', { name: t.importAnother }));
+    expect(screen.getByRole('heading', { name: t.steps[0] })).toHaveFocus();
+    expect(screen.getByLabelText(t.fileLabel)).toBeEnabled();
   });
 
   it('shows the rows that turned wrong when the import itself is refused', async () => {

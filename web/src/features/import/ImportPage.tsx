@@ -67,6 +67,8 @@ function Importer() {
   const [imported, setImported] = useState<ImportResult | null>(null);
   const [work, setWork] = useState<Work | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** Whether the person asked to import another file, so the first step opens with the focus. */
+  const [again, setAgain] = useState(false);
   const undo = useMutation({
     mutationFn: undoImport,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
@@ -203,7 +205,13 @@ function Importer() {
                 {t.undoButton}
               </Button>
             )}
-            <Button variant="secondary" onClick={startOver}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                startOver();
+                setAgain(true);
+              }}
+            >
               {t.importAnother}
             </Button>
             <Link to={appRoutes.students} className={linkClasses}>
@@ -213,7 +221,12 @@ function Importer() {
         </Section>
       ) : (
         <>
-          <FileChooser fileName={fileName} busy={busy} onChoose={(file) => void choose(file)} />
+          <FileChooser
+            fileName={fileName}
+            busy={busy}
+            focusOnOpen={again}
+            onChoose={(file) => void choose(file)}
+          />
           {preview && (
             <Mapping
               preview={preview}
@@ -247,7 +260,7 @@ function Importer() {
 
 function Steps({ current }: { current: number }) {
   return (
-    <ol aria-label="Steps" className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+    <ol aria-label={t.stepsLabel} className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
       {t.steps.map((name, index) => (
         <li
           key={name}
@@ -325,16 +338,18 @@ function WorkProgress({ work }: { work: Work }) {
 function FileChooser({
   fileName,
   busy,
+  focusOnOpen,
   onChoose,
 }: {
   fileName: string | null;
   busy: boolean;
+  focusOnOpen: boolean;
   onChoose: (file: File) => void;
 }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   return (
-    <Section title={t.steps[0]}>
+    <Section title={t.steps[0]} focusOnOpen={focusOnOpen}>
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -375,7 +390,7 @@ function FileChooser({
         <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {t.fileHint}
         </p>
-        {fileName && <p className="text-sm font-medium break-words">{fileName}</p>}
+        {fileName && <p className="text-sm font-medium break-words">{t.chosenFile(fileName)}</p>}
       </div>
     </Section>
   );
