@@ -442,7 +442,7 @@ function Mapping({
         ))}
       </div>
 
-      <div className="mt-6 overflow-x-auto">
+      <ScrollBox label={t.previewHeading} className="mt-6">
         <table className="w-full min-w-max text-left text-sm">
           <caption className="mb-2 text-left font-medium">{t.previewHeading}</caption>
           <thead>
@@ -475,7 +475,7 @@ function Mapping({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
 
       {problems.length > 0 && (
         <ul id={problemsId} className="mt-4 space-y-1 text-sm text-red-700 dark:text-red-300">
@@ -495,6 +495,27 @@ function Mapping({
         </Button>
       </div>
     </Section>
+  );
+}
+
+/**
+ * A table that may be wider than a phone's screen scrolls sideways in a box that takes the focus,
+ * so the keyboard can scroll it too.
+ */
+function ScrollBox({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls must take the focus to be scrolled by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className={cx('overflow-x-auto', className)}>
+      {children}
+    </div>
   );
 }
 
@@ -540,7 +561,7 @@ function RowErrors({
     <div className="mt-6 space-y-3">
       <h3 className="font-semibold">{t.errorsHeading(errors.length)}</h3>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t.fixAndRetry}</p>
-      <div className="overflow-x-auto">
+      <ScrollBox label={t.errorsHeading(errors.length)}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -565,7 +586,7 @@ function RowErrors({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {shown < errors.length && (
         <Button variant="secondary" onClick={() => setShown(shown + ERRORS_PER_PAGE)}>
           {t.moreErrors(errors.length - shown)}
