@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -230,6 +230,19 @@ describe('importing students from a spreadsheet', () => {
     const result = screen.getByRole('region', { name: t.resultHeading });
     expect(within(result).getByText(wrong.message)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: t.doneHeading })).not.toBeInTheDocument();
+  });
+
+  it('takes a file dropped on the page, and checks nothing when it has no students below the headings', async () => {
+    atImport({});
+    const dropZone = (await screen.findByText(t.dropHere)).parentElement!;
+
+    fireEvent.drop(dropZone, {
+      dataTransfer: { files: [csvFile('Name,Email,Roll No,Class\n\n')] },
+    });
+
+    expect(await screen.findByText(t.noRows)).toBeInTheDocument();
+    expect(screen.getByText(t.chosenFile('class-5.csv'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.checkButton })).toBeDisabled();
   });
 
   it('refuses a file over 10 MB before sending anything', async () => {
