@@ -144,6 +144,24 @@ describe('importing students from a spreadsheet', () => {
     expect(within(result).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
   });
 
+  it('draws a long list of row errors a page at a time', async () => {
+    const errors = Array.from({ length: 250 }, (_, index) => ({
+      row: index + 2,
+      field: 'email',
+      message: 'Enter a valid email address.',
+    }));
+    atImport({ [IMPORT]: { body: { data: report({ created: 0, errors }) } } });
+    const user = await choose(csvFile(spreadsheet));
+    await user.click(await screen.findByRole('button', { name: t.checkButton }));
+
+    const list = await screen.findByRole('region', { name: t.errorsHeading(250) });
+    // `hidden: true` skips the visibility check per row, which is slow over hundreds of them.
+    expect(within(list).getAllByRole('row', { hidden: true })).toHaveLength(201);
+    await user.click(screen.getByRole('button', { name: t.moreErrors(50) }));
+    expect(within(list).getAllByRole('row', { hidden: true })).toHaveLength(251);
+    expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+  });
+
   it('lets the person match a column by hand, and checks nothing until every required field has one', async () => {
     const { callsTo } = atImport({ [IMPORT]: { body: { data: report() } } });
     const user = await choose(
