@@ -6,6 +6,7 @@ export * from './history.js';
 export * from './inbox.js';
 export * from './texts.js';
 export * from './paths.js';
+export * from './record-paths.js';
 export * from './session-texts.js';
 export * from './standards.js';
 export * from './students.js';

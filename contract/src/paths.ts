@@ -1,3 +1,5 @@
+import type { recordPaths } from './record-paths.js';
+
 /**
  * API paths of SPEC.md section 7 (and the few DESIGN.md adds), as Fastify-style patterns.
  * The server registers them as they are; the web app fills them with `buildPath`.
@@ -26,23 +28,6 @@ export const apiPaths = {
   events: '/api/events/',
   health: '/healthz',
   ready: '/readyz',
-} as const;
-
-/**
- * The paths of the history, the bin, the import, export and count of students (DESIGN.md 6): an
- * object of their own, because the app's entry carries `apiPaths` whole and the login page, which
- * has a size budget, needs none of these.
- */
-export const recordPaths = {
-  studentsCount: '/management/students/count/',
-  studentsExport: '/management/students/export/',
-  studentsImport: '/management/students/import/',
-  importUndo: '/management/imports/:import_id/undo/',
-  studentHistory: '/management/students/:id/history/',
-  standardHistory: '/management/standard/:id/history/',
-  deleted: '/management/deleted/',
-  restoreStudent: '/management/deleted/student/:id/restore/',
-  restoreStandard: '/management/deleted/standard/:id/restore/',
 } as const;
 
 export type ApiPath =
