@@ -1,5 +1,3 @@
-import type { recordPaths } from './record-paths.js';
-
 /**
  * API paths of SPEC.md section 7 (and the few DESIGN.md adds), as Fastify-style patterns.
  * The server registers them as they are; the web app fills them with `buildPath`.
@@ -29,27 +27,6 @@ export const apiPaths = {
   health: '/healthz',
   ready: '/readyz',
 } as const;
-
-export type ApiPath =
-  (typeof apiPaths)[keyof typeof apiPaths] | (typeof recordPaths)[keyof typeof recordPaths];
-
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
-
-/** Fills a pattern's `:params`, encoding each value, so no caller concatenates paths by hand. */
-export function buildPath<P extends ApiPath>(pattern: P, params: PathParams<P>): string {
-  const values = params as Record<string, string | number>;
-  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${pattern}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** Web app routes of SPEC.md section 2. */
 export const appRoutes = {

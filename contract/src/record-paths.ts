@@ -1,10 +1,12 @@
-/**
- * The paths of the history, the bin, the import, export and count of students (DESIGN.md 6): an
- * object of their own, because the app's entry carries `apiPaths` whole and the login page, which
- * has a size budget, needs none of these. It is a module of its own too: the entry holds
- * paths.ts, and an export of a module in the entry stays in the entry once any lazy screen
- * imports it.
- */
+import type { apiPaths } from './paths.js';
+
+// What the signed-in screens need of the paths and the app's entry does not: the paths of the
+// history, the bin, and the import, export and count of students, and `buildPath`. A module
+// apart from paths.ts, because the entry holds paths.ts, and an export of a module in the entry
+// stays in the entry (so on the login page, which has a size budget) once any lazy screen
+// imports it. One module rather than two, as the entry lists every chunk's name.
+
+/** The paths of the history, the bin, the import, export and count of students (DESIGN.md 6). */
 export const recordPaths = {
   studentsCount: '/management/students/count/',
   studentsExport: '/management/students/export/',
@@ -16,3 +18,24 @@ export const recordPaths = {
   restoreStudent: '/management/deleted/student/:id/restore/',
   restoreStandard: '/management/deleted/standard/:id/restore/',
 } as const;
+
+export type ApiPath =
+  (typeof apiPaths)[keyof typeof apiPaths] | (typeof recordPaths)[keyof typeof recordPaths];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
+
+/** Fills a pattern's `:params`, encoding each value, so no caller concatenates paths by hand. */
+export function buildPath<P extends ApiPath>(pattern: P, params: PathParams<P>): string {
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
