@@ -35,15 +35,17 @@ export async function apiRequest<T = undefined>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  return parseBody(await answer(path, options), options.schema);
+  return parseBody(await apiResponse(path, options), options.schema);
 }
 
-/** A file the API sends (an export), as apiRequest fetches it: signed in, refreshed once. */
-export async function apiDownload(path: string): Promise<Blob> {
-  return (await answer(path, {})).blob();
-}
-
-async function answer(path: string, options: RequestOptions<unknown>): Promise<Response> {
+/**
+ * The API's answer itself, fetched as apiRequest fetches it (signed in, refreshed once), for a
+ * caller that reads it otherwise than as JSON, such as a file.
+ */
+export async function apiResponse(
+  path: string,
+  options: RequestOptions<unknown> = {},
+): Promise<Response> {
   const authenticated = options.authenticated ?? true;
   const access = authenticated ? (readTokens()?.access ?? null) : null;
   let response = await send(path, options, access);

@@ -66,19 +66,15 @@ export async function readProblem(response: Response): Promise<ApiError> {
 export async function send(path: string, options: RequestOptions<unknown>, access: string | null) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (access) headers['Authorization'] = `Bearer ${access}`;
-  const body =
-    options.body instanceof Blob || options.body === undefined
-      ? options.body
-      : JSON.stringify(options.body);
+  const { body } = options;
+  const file = body instanceof Blob;
   // Fastify refuses an empty body labelled JSON, so the type goes only with a body.
-  if (body !== undefined) {
-    headers['Content-Type'] = typeof body === 'string' ? 'application/json' : body.type;
-  }
+  if (body !== undefined) headers['Content-Type'] = file ? body.type : 'application/json';
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body,
+      body: file || body === undefined ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {

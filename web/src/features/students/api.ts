@@ -10,7 +10,7 @@ import {
   studentResponseSchema,
 } from '@um/contract';
 import type { HistoryList, Student, StudentList, StudentSort, StudentValues } from '@um/contract';
-import { apiDownload, apiRequest } from '../../lib/api-client';
+import { apiRequest, apiResponse } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
 
@@ -36,9 +36,10 @@ function filterQuery(filter: StudentFilter): URLSearchParams {
 }
 
 /** The students the filter shows, as the CSV file the server writes. */
-export function exportStudents(filter: StudentFilter): Promise<Blob> {
+export async function exportStudents(filter: StudentFilter): Promise<Blob> {
   const query = filterQuery(filter).toString();
-  return apiDownload(query ? `${recordPaths.studentsExport}?${query}` : recordPaths.studentsExport);
+  const path = query ? `${recordPaths.studentsExport}?${query}` : recordPaths.studentsExport;
+  return (await apiResponse(path)).blob();
 }
 
 /** Hands a file to the browser to save, as a link with `download` does. */
