@@ -116,6 +116,16 @@ export const studentSchema = z.object({
 export const studentListResponseSchema = listResponseSchema(studentSchema);
 export const studentResponseSchema = dataResponseSchema(studentSchema);
 
+/** What a person calls each field of a student: in the form, its history and an import's columns. */
+export const studentFieldLabels = {
+  name: 'Name',
+  email: 'Email',
+  roll_number: 'Roll number',
+  standard: 'Standard',
+  phone_number: 'Phone',
+  address: 'Address',
+} as const satisfies Record<keyof z.output<typeof studentInputSchema>, string>;
+
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentValues = z.output<typeof studentInputSchema>;
 export type StudentUpdate = z.output<typeof studentUpdateSchema>;

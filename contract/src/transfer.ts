@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studentFieldLabels } from './students.js';
 
 /**
  * Import and export of students as CSV (DESIGN.md 6): the columns, in the order an export
@@ -143,14 +144,7 @@ export const importScreenTexts = {
   columnLabel: (header: string) => `Column “${header}”`,
   blankHeader: (position: number) => `(column ${position}, no heading)`,
   leaveOut: 'Leave out',
-  fieldLabels: {
-    name: 'Name',
-    email: 'Email',
-    roll_number: 'Roll number',
-    standard: 'Standard',
-    phone_number: 'Phone',
-    address: 'Address',
-  } satisfies Record<StudentCsvColumn, string>,
+  fieldLabels: studentFieldLabels satisfies Record<StudentCsvColumn, string>,
   fieldMissing: (labels: readonly string[]) =>
     `Choose a column for ${labels.join(', ')}: every student needs one.`,
   fieldRepeated: (labels: readonly string[]) => `Only one column can go into ${labels.join(', ')}.`,

@@ -240,14 +240,13 @@ function matchesOthers(dialect: Dialect, values: FilterValues) {
 }
 
 /**
- * The ids holding both the first and the last trigram of the leading word (SQLite's trigram
- * table of migration 0009), in name order: a walk of the first trigram's rows with a probe
- * into the same index for the last.
+ * The trigram table's rows (migration 0009) holding both the first and the last trigram of the
+ * leading word, in name order: a walk of the first trigram's rows with a probe into the same
+ * index for the last.
  */
-function trigramCandidates(db: Executor, values: FilterValues) {
+function trigramWalk(db: Executor, values: FilterValues) {
   return db
     .selectFrom('student_trigrams as hit')
-    .select('hit.id')
     .where('hit.trigram', '=', values.firstTrigram)
     .where(({ exists, selectFrom }) =>
       exists(
@@ -266,7 +265,7 @@ function filteredStudents(db: Executor, shape: FilterShape, values: FilterValues
   if (shape.byStandard) filtered = filtered.where('students.standard_id', '=', values.standard);
   if (shape.search === 'trigrams' && shape.dialect === 'sqlite') {
     filtered = filtered
-      .where('students.id', 'in', trigramCandidates(db, values))
+      .where('students.id', 'in', trigramWalk(db, values).select('hit.id'))
       .where(containsLowered(values));
   } else if (shape.search !== 'none') {
     filtered = filtered.where(matchesColumns(values));
@@ -304,21 +303,10 @@ function listQuery(shape: ListShape) {
   const beyond = direction === 'asc' ? '>' : '<';
   return preparedQuery((db, values: ListValues) => {
     if (shape.search === 'trigrams' && shape.dialect === 'sqlite' && column === 'name') {
-      let select = db
-        .selectFrom('student_trigrams as hit')
+      let select = trigramWalk(db, values)
         .innerJoin('students', 'students.id', 'hit.id')
         .select(studentColumns)
-        .where('hit.trigram', '=', values.firstTrigram)
         .where('students.deleted_at', 'is', null)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('student_trigrams as also')
-              .select('also.id')
-              .where('also.trigram', '=', values.lastTrigram)
-              .whereRef('also.name', '=', 'hit.name')
-              .whereRef('also.id', '=', 'hit.id'),
-          ),
-        )
         .where(containsLowered(values));
       if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
       if (shape.more) select = select.where(matchesOthers(shape.dialect, values));

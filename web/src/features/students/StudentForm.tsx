@@ -7,6 +7,7 @@ import {
   appRoutes,
   appTexts,
   studentInputSchema,
+  studentFieldLabels,
   studentSchema,
 } from '@um/contract';
 import type { Standard, Student, StudentValues } from '@um/contract';
@@ -46,15 +47,6 @@ function initialValues(editing: Student | undefined) {
 
 type FormValues = ReturnType<typeof initialValues>;
 
-const fieldLabels: Record<keyof FormValues, string> = {
-  name: 'Name',
-  email: 'Email',
-  roll_number: 'Roll number',
-  standard: 'Standard',
-  phone_number: 'Phone',
-  address: 'Address',
-};
-
 /** Each field of the colleague's saved student and of the form, as a person reads them. */
 function conflictFields(
   theirs: Student,
@@ -66,8 +58,8 @@ function conflictFields(
     field === 'standard'
       ? (standards.find((standard) => standard.id === value)?.name ?? `Standard ${value}`)
       : String(value);
-  return (Object.keys(fieldLabels) as (keyof FormValues)[]).map((field) => ({
-    label: fieldLabels[field],
+  return (Object.keys(studentFieldLabels) as (keyof FormValues)[]).map((field) => ({
+    label: studentFieldLabels[field],
     theirs: shown(field, saved[field]),
     yours: shown(field, yours[field]),
   }));

@@ -16,6 +16,7 @@ import {
   appTexts,
   importScreenTexts,
   importTexts,
+  studentFieldLabels,
   studentSorts,
   texts,
 } from '@um/contract';
@@ -341,15 +342,6 @@ function Students() {
     </>
   );
 }
-
-const studentFieldLabels: Record<string, string> = {
-  name: 'Name',
-  email: 'Email',
-  roll_number: 'Roll number',
-  standard: 'Standard',
-  phone_number: 'Phone',
-  address: 'Address',
-};
 
 const justAddedClasses =
   'bg-brand-50 ring-2 ring-brand-500 dark:bg-brand-950/50 dark:ring-brand-400';
