@@ -116,6 +116,7 @@ export const appTexts = {
     standardRestored: 'Standard restored.',
     restoreFailed: 'Failed to restore. Please try again.',
     historyLoadFailed: 'Failed to load the history. Please try again.',
+    showOlder: 'Show older changes',
     conflictTitle: 'Someone else changed this record while you were editing it',
     theirs: 'Their version',
     yours: 'Your version',

@@ -1,4 +1,5 @@
 import type { HistoryEvent } from '@um/contract';
+import { appTexts } from '@um/contract';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
@@ -21,6 +22,9 @@ export interface HistoryDialogProps {
   fieldLabels: Record<string, string>;
   /** A field's value as a person reads it (a standard's name rather than its id). */
   describe?: (field: string, value: unknown) => string;
+  /** Asks for the events before those shown; absent when there are none. */
+  onShowOlder?: (() => void) | undefined;
+  loadingOlder?: boolean;
   onClose: () => void;
 }
 
@@ -45,6 +49,8 @@ export function HistoryDialog({
   error,
   fieldLabels,
   describe = plain,
+  onShowOlder,
+  loadingOlder = false,
   onClose,
 }: HistoryDialogProps) {
   return (
@@ -65,27 +71,39 @@ export function HistoryDialog({
       ) : events.length === 0 ? (
         <p>No changes have been recorded yet.</p>
       ) : (
-        <ol className="max-h-80 space-y-3 overflow-y-auto">
-          {events.map((event) => (
-            <li key={event.id}>
-              <p>
-                <span className="font-medium">{event.actor.name || 'Someone'}</span>{' '}
-                {verbs[event.action]} on{' '}
-                <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
-              </p>
-              {listsChanges(event) && (
-                <ul className="mt-1 list-disc pl-5">
-                  {Object.entries(event.changes).map(([field, change]) => (
-                    <li key={field}>
-                      {fieldLabels[field] ?? field}: {describe(field, change.from)} →{' '}
-                      {describe(field, change.to)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
+        <div className="max-h-80 overflow-y-auto">
+          <ol className="space-y-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <p>
+                  <span className="font-medium">{event.actor.name || 'Someone'}</span>{' '}
+                  {verbs[event.action]} on{' '}
+                  <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+                </p>
+                {listsChanges(event) && (
+                  <ul className="mt-1 list-disc pl-5">
+                    {Object.entries(event.changes).map(([field, change]) => (
+                      <li key={field}>
+                        {fieldLabels[field] ?? field}: {describe(field, change.from)} →{' '}
+                        {describe(field, change.to)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+          {onShowOlder && (
+            <Button
+              variant="secondary"
+              className="mt-3"
+              loading={loadingOlder}
+              onClick={onShowOlder}
+            >
+              {appTexts.history.showOlder}
+            </Button>
+          )}
+        </div>
       )}
     </Dialog>
   );

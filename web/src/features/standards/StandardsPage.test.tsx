@@ -409,6 +409,42 @@ describe('standards page', () => {
     expect(open).toHaveFocus();
   });
 
+  it("shows a standard's older changes on request, page after page, until there are none", async () => {
+    const user = userEvent.setup({ delay: null });
+    const change = (id: number, from: string, to: string) => ({
+      id,
+      at: '2026-11-20T09:30:00.000Z',
+      actor: { id: 8, name: 'Tom Okafor' },
+      action: 'update',
+      changes: { description: { from, to } },
+    });
+    const historyPath = buildPath(recordPaths.standardHistory, { id: 5 });
+    const { callsTo } = atStandards({
+      [LIST]: listOf(grade5),
+      [`GET ${historyPath}`]: ({ url }) =>
+        url.searchParams.get('cursor') === 'older'
+          ? { body: { data: [change(1, 'First', 'Second')], next_cursor: null } }
+          : { body: { data: [change(2, 'Second', 'Third')], next_cursor: 'older' } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'History of standard Grade 5 A' }));
+    const dialog = screen.getByRole('dialog', { name: 'History of standard Grade 5 A' });
+    expect(await within(dialog).findByText(/“Second” → “Third”/)).toBeVisible();
+    expect(within(dialog).queryByText(/“First” → “Second”/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: appTexts.history.showOlder }));
+
+    expect(await within(dialog).findByText(/“First” → “Second”/)).toBeVisible();
+    expect(within(dialog).getByText(/“Second” → “Third”/)).toBeVisible();
+    expect(
+      within(dialog).queryByRole('button', { name: appTexts.history.showOlder }),
+    ).not.toBeInTheDocument();
+    expect(callsTo(`GET ${historyPath}`).map(({ url }) => url.searchParams.get('cursor'))).toEqual([
+      null,
+      'older',
+    ]);
+  });
+
   it("says so when a standard's history cannot be read", async () => {
     const user = userEvent.setup({ delay: null });
     atStandards({

@@ -34,9 +34,17 @@ export async function updateStandard(
   return answer.data;
 }
 
-/** A standard's history, newest first: its latest 50 events. */
-export async function fetchStandardHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
-  return apiRequest(`${buildPath(recordPaths.standardHistory, { id })}?limit=50`, {
+const HISTORY_PAGE_SIZE = 50;
+
+/** A standard's history, newest first: 50 events, those before `cursor` when it is given. */
+export async function fetchStandardHistory(
+  id: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<HistoryList> {
+  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return apiRequest(`${buildPath(recordPaths.standardHistory, { id })}?${query}`, {
     schema: historyListResponseSchema,
     signal,
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { StandardValues } from '@um/contract';
 import { queryKeys } from '../../lib/query';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
@@ -43,11 +43,16 @@ export function useRestoreStandard() {
   });
 }
 
-/** A standard's history while `id` is set (its dialog is open); read afresh each time. */
+/**
+ * A standard's history while `id` is set (its dialog is open), newest first, older pages on
+ * request; read afresh each time.
+ */
 export function useStandardHistory(id: number | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...queryKeys.standards, 'history', id],
-    queryFn: ({ signal }) => fetchStandardHistory(id ?? 0, signal),
+    queryFn: ({ pageParam, signal }) => fetchStandardHistory(id ?? 0, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
     enabled: id !== null,
     staleTime: 0,
   });

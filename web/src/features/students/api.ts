@@ -142,9 +142,17 @@ export async function updateStudent(
   return answer.data;
 }
 
-/** A student's history, newest first: its latest 50 events. */
-export async function fetchStudentHistory(id: number, signal?: AbortSignal): Promise<HistoryList> {
-  return apiRequest(`${buildPath(recordPaths.studentHistory, { id })}?limit=50`, {
+const HISTORY_PAGE_SIZE = 50;
+
+/** A student's history, newest first: 50 events, those before `cursor` when it is given. */
+export async function fetchStudentHistory(
+  id: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<HistoryList> {
+  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return apiRequest(`${buildPath(recordPaths.studentHistory, { id })}?${query}`, {
     schema: historyListResponseSchema,
     signal,
   });

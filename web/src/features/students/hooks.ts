@@ -53,11 +53,16 @@ export function useRestoreStudent() {
   });
 }
 
-/** A student's history while `id` is set (its dialog is open); read afresh each time. */
+/**
+ * A student's history while `id` is set (its dialog is open), newest first, older pages on
+ * request; read afresh each time.
+ */
 export function useStudentHistory(id: number | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...queryKeys.students, 'history', id],
-    queryFn: ({ signal }) => fetchStudentHistory(id ?? 0, signal),
+    queryFn: ({ pageParam, signal }) => fetchStudentHistory(id ?? 0, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
     enabled: id !== null,
     staleTime: 0,
   });
