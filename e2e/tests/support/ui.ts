@@ -69,7 +69,10 @@ export async function expectNoticeToVanishOnItsOwn(
   const { shown, gone } = await readTimes();
   expect(shown, `"${text}" was shown`).toBeDefined();
   const visibleFor = gone! - shown!;
-  expect(visibleFor).toBeGreaterThanOrEqual(NOTICE_DISMISS_MS - 50);
+  // The observer hears of the notice at the end of the task that drew it; on a busy machine
+  // that task (the list redrawn beside it) can run on for tens of milliseconds after the notice's
+  // own timer started, so its appearance reads late by as much.
+  expect(visibleFor).toBeGreaterThanOrEqual(NOTICE_DISMISS_MS - 250);
   expect(visibleFor).toBeLessThan(NOTICE_DISMISS_MS + 1_000);
 }
 
