@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -104,7 +104,9 @@ describe('importing students from a spreadsheet', () => {
     expect(within(preview).getAllByRole('row')).toHaveLength(3);
     expect(preview).toHaveTextContent('Asha Rao');
     expect(screen.getByText(t.rowCount(2), { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: t.mappingHeading })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: t.mappingHeading })).toHaveFocus(),
+    );
   });
 
   it('sends a dry run of the file under the documented header and shows the counts and every row error', async () => {
@@ -126,7 +128,9 @@ describe('importing students from a spreadsheet', () => {
     await user.click(await screen.findByRole('button', { name: t.checkButton }));
 
     const result = await screen.findByRole('region', { name: t.resultHeading });
-    expect(within(result).getByRole('heading', { name: t.resultHeading })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(result).getByRole('heading', { name: t.resultHeading })).toHaveFocus(),
+    );
     const [sent] = callsTo(IMPORT);
     expect(sent?.url.searchParams.get('dry_run')).toBe('true');
     expect(sent?.headers.get('content-type')).toBe('text/csv');
@@ -223,7 +227,7 @@ describe('importing students from a spreadsheet', () => {
     expect(callsTo(UNDO)).toHaveLength(2);
 
     await user.click(within(done).getByRole('button', { name: t.importAnother }));
-    expect(screen.getByRole('heading', { name: t.steps[0] })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: t.steps[0] })).toHaveFocus());
     expect(screen.getByLabelText(t.fileLabel)).toBeEnabled();
   });
 

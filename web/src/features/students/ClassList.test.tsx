@@ -70,8 +70,24 @@ const user = () => userEvent.setup({ delay: null });
  * An IntersectionObserver whose observed elements come into view when the test scrolls them
  * there: `scrollToEnd()` reports every element observed at that moment as in view.
  */
+/**
+ * An IntersectionObserver whose targets come into view when the test scrolls to the end. Like
+ * the browser's, an observer started while the end is already in view reports so at once.
+ */
 function observeEndOfList() {
   const watchers = new Set<{ report: IntersectionObserverCallback; targets: Element[] }>();
+  let atEnd = false;
+  const reportTo = ({
+    report,
+    targets,
+  }: {
+    report: IntersectionObserverCallback;
+    targets: Element[];
+  }) =>
+    report(
+      targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
+      {} as IntersectionObserver,
+    );
   class Observer {
     private readonly watcher: { report: IntersectionObserverCallback; targets: Element[] };
     constructor(report: IntersectionObserverCallback) {
@@ -80,6 +96,12 @@ function observeEndOfList() {
     observe(target: Element) {
       this.watcher.targets.push(target);
       watchers.add(this.watcher);
+      if (atEnd) {
+        const watcher = this.watcher;
+        setTimeout(() => {
+          if (watchers.has(watcher)) act(() => reportTo(watcher));
+        });
+      }
     }
     disconnect() {
       watchers.delete(this.watcher);
@@ -93,14 +115,8 @@ function observeEndOfList() {
   return {
     scrollToEnd: () =>
       act(() => {
-        for (const { report, targets } of [...watchers]) {
-          report(
-            targets.map(
-              (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
-            ),
-            {} as IntersectionObserver,
-          );
-        }
+        atEnd = true;
+        for (const watcher of [...watchers]) reportTo(watcher);
       }),
   };
 }
