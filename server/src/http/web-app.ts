@@ -22,7 +22,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     wildcard: false,
     index: false,
     // The build writes .br and .gz copies of its text files (web/scripts/precompress.mjs); a
-    // browser that accepts them gets them, a third to a quarter of the bytes (issue 7).
+    // browser that accepts them gets them, a third to a quarter of the bytes.
     preCompressed: true,
     setHeaders(res, path) {
       res.header(
