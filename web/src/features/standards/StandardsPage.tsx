@@ -191,14 +191,7 @@ function Standards() {
       <HistoryDialog
         open={historyOf !== null}
         title={historyOf ? `History of standard ${historyOf.name}` : ''}
-        events={history.data?.pages.flatMap((page) => page.data)}
-        onShowOlder={history.hasNextPage ? () => void history.fetchNextPage() : undefined}
-        loadingOlder={history.isFetchingNextPage}
-        error={
-          history.isError
-            ? (errorDetail(history.error) ?? appTexts.history.historyLoadFailed)
-            : null
-        }
+        {...history}
         fieldLabels={standardFieldLabels}
         onClose={() => setHistoryOf(null)}
       />

@@ -1,11 +1,5 @@
-import {
-  apiPaths,
-  buildPath,
-  historyListResponseSchema,
-  recordPaths,
-  standardResponseSchema,
-} from '@um/contract';
-import type { HistoryList, Standard, StandardValues } from '@um/contract';
+import { apiPaths, buildPath, recordPaths, standardResponseSchema } from '@um/contract';
+import type { Standard, StandardValues } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 
 export async function createStandard(values: StandardValues): Promise<Standard> {
@@ -32,22 +26,6 @@ export async function updateStandard(
     schema: standardResponseSchema,
   });
   return answer.data;
-}
-
-const HISTORY_PAGE_SIZE = 50;
-
-/** A standard's history, newest first: 50 events, those before `cursor` when it is given. */
-export async function fetchStandardHistory(
-  id: number,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<HistoryList> {
-  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  return apiRequest(`${buildPath(recordPaths.standardHistory, { id })}?${query}`, {
-    schema: historyListResponseSchema,
-    signal,
-  });
 }
 
 /** Puts a deleted standard back from the bin, with its id (DESIGN.md 6). */

@@ -1,14 +1,10 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { buildPath, recordPaths } from '@um/contract';
 import type { StandardValues } from '@um/contract';
 import { queryKeys } from '../../lib/query';
+import { useRecordHistory } from '../../lib/record-history';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
-import {
-  createStandard,
-  deleteStandard,
-  fetchStandardHistory,
-  restoreStandard,
-  updateStandard,
-} from './api';
+import { createStandard, deleteStandard, restoreStandard, updateStandard } from './api';
 
 export interface SaveStandard {
   /** The standard being edited; absent when adding one. */
@@ -43,17 +39,10 @@ export function useRestoreStandard() {
   });
 }
 
-/**
- * A standard's history while `id` is set (its dialog is open), newest first, older pages on
- * request; read afresh each time.
- */
+/** A standard's history while `id` is set (its dialog is open). */
 export function useStandardHistory(id: number | null) {
-  return useInfiniteQuery({
-    queryKey: [...queryKeys.standards, 'history', id],
-    queryFn: ({ pageParam, signal }) => fetchStandardHistory(id ?? 0, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    enabled: id !== null,
-    staleTime: 0,
-  });
+  return useRecordHistory(
+    queryKeys.standards,
+    id === null ? null : buildPath(recordPaths.standardHistory, { id }),
+  );
 }

@@ -305,14 +305,7 @@ function Students() {
       <HistoryDialog
         open={historyOf !== null}
         title={historyOf ? `History of student ${historyOf.name}` : ''}
-        events={history.data?.pages.flatMap((page) => page.data)}
-        onShowOlder={history.hasNextPage ? () => void history.fetchNextPage() : undefined}
-        loadingOlder={history.isFetchingNextPage}
-        error={
-          history.isError
-            ? (errorDetail(history.error) ?? appTexts.history.historyLoadFailed)
-            : null
-        }
+        {...history}
         fieldLabels={studentFieldLabels}
         describe={(field, value) =>
           field === 'standard' && typeof value === 'number'

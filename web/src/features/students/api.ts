@@ -3,13 +3,12 @@ import {
   LIST_LIMIT_MAX,
   apiPaths,
   buildPath,
-  historyListResponseSchema,
   recordPaths,
   studentCountResponseSchema,
   studentListResponseSchema,
   studentResponseSchema,
 } from '@um/contract';
-import type { HistoryList, Student, StudentList, StudentSort, StudentValues } from '@um/contract';
+import type { Student, StudentList, StudentSort, StudentValues } from '@um/contract';
 import { apiRequest, apiResponse } from '../../lib/api-client';
 
 export const STUDENTS_PAGE_SIZE = 25;
@@ -140,22 +139,6 @@ export async function updateStudent(
     schema: studentResponseSchema,
   });
   return answer.data;
-}
-
-const HISTORY_PAGE_SIZE = 50;
-
-/** A student's history, newest first: 50 events, those before `cursor` when it is given. */
-export async function fetchStudentHistory(
-  id: number,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<HistoryList> {
-  const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  return apiRequest(`${buildPath(recordPaths.studentHistory, { id })}?${query}`, {
-    schema: historyListResponseSchema,
-    signal,
-  });
 }
 
 /** Puts a deleted student back from the bin, with its id (DESIGN.md 6). */

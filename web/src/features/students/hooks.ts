@@ -1,14 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { buildPath, recordPaths } from '@um/contract';
 import type { StudentValues } from '@um/contract';
+import { useRecordHistory } from '../../lib/record-history';
 import { useRefreshSchoolLists } from '../../lib/standards-list';
 import { queryKeys } from '../../lib/query';
-import {
-  createStudent,
-  deleteStudent,
-  fetchStudentHistory,
-  restoreStudent,
-  updateStudent,
-} from './api';
+import { createStudent, deleteStudent, restoreStudent, updateStudent } from './api';
 import type { StudentFilter, StudentListView } from './api';
 import { studentsCountQuery, studentsQuery } from './queries';
 
@@ -53,17 +49,10 @@ export function useRestoreStudent() {
   });
 }
 
-/**
- * A student's history while `id` is set (its dialog is open), newest first, older pages on
- * request; read afresh each time.
- */
+/** A student's history while `id` is set (its dialog is open). */
 export function useStudentHistory(id: number | null) {
-  return useInfiniteQuery({
-    queryKey: [...queryKeys.students, 'history', id],
-    queryFn: ({ pageParam, signal }) => fetchStudentHistory(id ?? 0, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-    enabled: id !== null,
-    staleTime: 0,
-  });
+  return useRecordHistory(
+    queryKeys.students,
+    id === null ? null : buildPath(recordPaths.studentHistory, { id }),
+  );
 }

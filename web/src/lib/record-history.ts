@@ -1,0 +1,43 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { appTexts, historyListResponseSchema } from '@um/contract';
+import type { HistoryEvent } from '@um/contract';
+import { apiRequest, errorDetail } from './api-client';
+
+const HISTORY_PAGE_SIZE = 50;
+
+/** What a history dialog shows of one record's history. */
+export interface RecordHistory {
+  /** Newest first; undefined while the first page loads. */
+  events: HistoryEvent[] | undefined;
+  error: string | null;
+  /** Asks for the 50 events before those read; undefined when there are none. */
+  onShowOlder: (() => void) | undefined;
+  loadingOlder: boolean;
+}
+
+/**
+ * A student's or a standard's history while `path` is set (its dialog is open): 50 events at a
+ * time, newest first, older ones on request by the API's cursor; read afresh each time.
+ */
+export function useRecordHistory(queryKey: readonly unknown[], path: string | null): RecordHistory {
+  const history = useInfiniteQuery({
+    queryKey: [...queryKey, 'history', path],
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiRequest(`${path ?? ''}?${query}`, { schema: historyListResponseSchema, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    enabled: path !== null,
+    staleTime: 0,
+  });
+  return {
+    events: history.data?.pages.flatMap((page) => page.data),
+    error: history.isError
+      ? (errorDetail(history.error) ?? appTexts.history.historyLoadFailed)
+      : null,
+    onShowOlder: history.hasNextPage ? () => void history.fetchNextPage() : undefined,
+    loadingOlder: history.isFetchingNextPage,
+  };
+}
