@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, fieldTexts, noNulCharacter, wellFormedText } from '@um/contract';
+import type { JsonPage } from '../db/json-page.js';
+import { JsonText } from './json-text.js';
 import { badRequest } from './problem.js';
 
 /**
@@ -51,4 +53,24 @@ export function toPage<Row>(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, nextCursor: last === undefined ? null : encodeCursor(keyOf(last)) };
+}
+
+/**
+ * A list's answer from a page the database wrote as JSON: the cursor is read from the page's
+ * last item, as `keyOf` finds the sort key in it. `extra` adds fields after the page's own.
+ */
+export function jsonListText<Item, Extra extends Record<string, number> = Record<never, number>>(
+  page: JsonPage,
+  keyOf: (item: Item) => unknown,
+  extra?: Extra,
+): JsonText<{ data: Item[]; next_cursor: string | null } & Extra> {
+  const cursor =
+    page.lastItemBeforeMore === null
+      ? null
+      : encodeCursor(keyOf(JSON.parse(page.lastItemBeforeMore) as Item));
+  let text = `{"data":[${page.items}],"next_cursor":${JSON.stringify(cursor)}`;
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    text += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  }
+  return new JsonText(`${text}}`);
 }

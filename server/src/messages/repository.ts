@@ -1,7 +1,9 @@
-import { problemTexts, texts, type Message } from '@um/contract';
-import { isForeignKeyViolation, nowIso, type Executor } from '../db/database.js';
+import { problemTexts, texts, type Message, type MessageList } from '@um/contract';
+import { isForeignKeyViolation, nowIso, type Dialect, type Executor } from '../db/database.js';
+import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+import type { JsonText } from '../http/json-text.js';
+import { cursorParts, decodeCursor, jsonListText } from '../http/keyset.js';
 import { notFound, unauthorized } from '../http/problem.js';
 
 /** Newest first: the cursor is the id of the last message shown. */
@@ -59,29 +61,52 @@ interface InboxValues {
   limit: number;
 }
 
-/** A page of one user's inbox, newest first; the first page or one after a cursor. */
-const inboxPage = (after: boolean) =>
+/** A message of the API, written by the database from a row of an inbox page. */
+const messageJson = jsonItem<Message, InboxRow>((field) => ({
+  id: field.value('id'),
+  sender: field.value('sender_name'),
+  sender_id: field.value('sender_id'),
+  content: field.value('content'),
+  is_read: field.isSet('read_at'),
+  timestamp: field.timestamp('created_at'),
+}));
+
+/**
+ * A page of one user's inbox, newest first, the first page or one after a cursor, as the API's
+ * JSON written by the database.
+ */
+const inboxPage = (dialect: Dialect, after: boolean) =>
   preparedQuery((db, values: InboxValues) => {
     let select = inboxOf(db, values.userId).select(inboxColumns);
     if (after) select = select.where('messages.id', '<', values.before);
-    return select.orderBy('messages.id', 'desc').limit(values.limit);
+    const rows = select.orderBy('messages.id', 'desc').limit(values.limit);
+    return jsonPageQuery(db, dialect, rows, messageJson, [{ column: 'id', direction: 'desc' }]);
   });
 
-const inboxPages = { first: inboxPage(false), after: inboxPage(true) };
+const inboxPages = {
+  sqlite: { first: inboxPage('sqlite', false), after: inboxPage('sqlite', true) },
+  postgres: { first: inboxPage('postgres', false), after: inboxPage('postgres', true) },
+};
 
 export async function listInbox(
   db: Executor,
+  dialect: Dialect,
   userId: number,
   query: { limit: number; cursor?: string | undefined },
-) {
+): Promise<JsonText<MessageList>> {
   const before = decodeCursor(query.cursor, cursorKeySchema);
-  const pageQuery = before === undefined ? inboxPages.first : inboxPages.after;
-  const [rows, unread] = await Promise.all([
-    pageQuery.execute(db, { userId, before: before ?? 0, limit: query.limit + 1 }),
+  const pages = inboxPages[dialect];
+  const [[result], unread] = await Promise.all([
+    (before === undefined ? pages.first : pages.after).execute(db, {
+      userId,
+      before: before ?? 0,
+      limit: query.limit + 1,
+    }),
     unreadCount(db, userId),
   ]);
-  const page = toPage(rows, query.limit, (row) => row.id);
-  return { data: page.rows.map(toMessage), next_cursor: page.nextCursor, unread_count: unread };
+  return jsonListText(cutJsonPage(result, query.limit), (message: Message) => message.id, {
+    unread_count: unread,
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
+import { sendJsonText } from '../http/json-text.js';
 import { hideMessage, listInbox, markRead, postMessage } from './repository.js';
 
 const tags = ['messages'];
@@ -32,7 +33,11 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
         response: { 200: messageListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request) => listInbox(db, currentUserId(request), request.query),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await listInbox(db, database.dialect, currentUserId(request), request.query),
+      ),
   );
 
   app.post(

@@ -4,13 +4,16 @@ import {
   gradeLevelSchema,
   problemTexts,
   type Standard,
+  type StandardList,
   type StandardValues,
 } from '@um/contract';
 import { isUniqueViolation, nowIso, type Db, type Dialect, type Executor } from '../db/database.js';
 import type { StandardRow } from '../db/schema.js';
+import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { recordChanges, type Change } from '../history/events.js';
-import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+import type { JsonText } from '../http/json-text.js';
+import { cursorParts, decodeCursor, jsonListText } from '../http/keyset.js';
 import { conflict, editConflict, notFound } from '../http/problem.js';
 
 type StandardWithCount = StandardRow & { student_count: number | null };
@@ -79,8 +82,24 @@ interface StandardListValues {
   limit: number;
 }
 
-/** A page of standards in their order; the first page or one after a cursor. */
-const standardsPage = (after: boolean) =>
+/** A standard of the API, written by the database from a row of a page. */
+const standardJson = jsonItem<Standard, StandardWithCount>((field) => ({
+  id: field.value('id'),
+  name: field.value('name'),
+  grade_level: field.value('grade_level'),
+  description: field.value('description'),
+  academic_year: field.value('academic_year'),
+  created_at: field.timestamp('created_at'),
+  updated_at: field.timestamp('updated_at'),
+  student_count: field.count('student_count'),
+  version: field.value('version'),
+}));
+
+/**
+ * A page of standards in their order, the first page or one after a cursor, as the API's JSON
+ * written by the database.
+ */
+const standardsPage = (dialect: Dialect, after: boolean) =>
   preparedQuery((db, values: StandardListValues) => {
     let select = selectWithStudentCount(db).where('standards.deleted_at', 'is', null);
     if (after) {
@@ -92,25 +111,41 @@ const standardsPage = (after: boolean) =>
         ),
       );
     }
-    return select
+    const rows = select
       .orderBy('standards.grade_level')
       .orderBy('standards.name')
       .orderBy('standards.id')
       .limit(values.limit);
+    return jsonPageQuery(db, dialect, rows, standardJson, [
+      { column: 'grade_level', direction: 'asc' },
+      { column: 'name', direction: 'asc' },
+      { column: 'id', direction: 'asc' },
+    ]);
   });
 
-const standardsPages = { first: standardsPage(false), after: standardsPage(true) };
+const standardsPages = {
+  sqlite: { first: standardsPage('sqlite', false), after: standardsPage('sqlite', true) },
+  postgres: { first: standardsPage('postgres', false), after: standardsPage('postgres', true) },
+};
 
-export async function listStandards(db: Executor, query: { limit: number; cursor?: string }) {
+export async function listStandards(
+  db: Executor,
+  dialect: Dialect,
+  query: { limit: number; cursor?: string },
+): Promise<JsonText<StandardList>> {
   const after = decodeCursor(query.cursor, cursorKeySchema);
-  const rows = await (after ? standardsPages.after : standardsPages.first).execute(db, {
+  const pages = standardsPages[dialect];
+  const [result] = await (after ? pages.after : pages.first).execute(db, {
     afterGrade: after?.[0] ?? 0,
     afterName: after?.[1] ?? '',
     afterId: after?.[2] ?? 0,
     limit: query.limit + 1,
   });
-  const page = toPage(rows, query.limit, (row) => [row.grade_level, row.name, row.id]);
-  return { data: page.rows.map(toStandard), next_cursor: page.nextCursor };
+  return jsonListText(cutJsonPage(result, query.limit), (standard: Standard) => [
+    standard.grade_level,
+    standard.name,
+    standard.id,
+  ]);
 }
 
 export async function findStandard(db: Executor, id: number): Promise<Standard | undefined> {

@@ -14,6 +14,7 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
+import { sendJsonText } from '../http/json-text.js';
 import { badRequest } from '../http/problem.js';
 import {
   createStandard,
@@ -44,7 +45,8 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
         response: { 200: standardListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request) => listStandards(db, request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listStandards(db, database.dialect, request.query)),
   );
 
   app.post(

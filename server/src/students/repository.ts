@@ -4,6 +4,7 @@ import {
   appTexts,
   problemTexts,
   type Student,
+  type StudentList,
   type StudentSort,
   type StudentValues,
 } from '@um/contract';
@@ -15,9 +16,11 @@ import {
   type Dialect,
   type Executor,
 } from '../db/database.js';
+import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery, preparedRowsQuery } from '../db/prepared-query.js';
 import type { StudentRow } from '../db/schema.js';
-import { cursorParts, decodeCursor, toPage } from '../http/keyset.js';
+import type { JsonText } from '../http/json-text.js';
+import { cursorParts, decodeCursor, jsonListText, toPage } from '../http/keyset.js';
 import { badRequest, conflict, editConflict, notFound } from '../http/problem.js';
 import { recordChanges, type Change } from '../history/events.js';
 
@@ -298,64 +301,91 @@ function filteredStudents(db: Executor, shape: FilterShape, values: FilterValues
  * - shorter words compare the columns, lower-cased on both sides (PostgreSQL's LIKE is
  *   case-sensitive), walking the order's index until the page is full.
  */
-function listQuery(shape: ListShape) {
+function listRows(db: Executor, shape: ListShape, values: ListValues) {
   const { column, direction } = sortOrders[shape.sort];
   const beyond = direction === 'asc' ? '>' : '<';
-  return preparedQuery((db, values: ListValues) => {
-    if (shape.search === 'trigrams' && shape.dialect === 'sqlite' && column === 'name') {
-      let select = trigramWalk(db, values)
-        .innerJoin('students', 'students.id', 'hit.id')
-        .select(studentColumns)
-        .where('students.deleted_at', 'is', null)
-        .where(containsLowered(values));
-      if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
-      if (shape.more) select = select.where(matchesOthers(shape.dialect, values));
-      if (shape.after) {
-        select = select.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('hit.name', 'hit.id'), beyond, tuple(values.afterKey, values.afterId)),
-        );
-      }
-      return select.orderBy('hit.name', direction).orderBy('hit.id', direction).limit(values.limit);
-    }
-
-    let filtered = filteredStudents(db, shape, values);
+  if (shape.search === 'trigrams' && shape.dialect === 'sqlite' && column === 'name') {
+    let select = trigramWalk(db, values)
+      .innerJoin('students', 'students.id', 'hit.id')
+      .select(studentColumns)
+      .where('students.deleted_at', 'is', null)
+      .where(containsLowered(values));
+    if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
+    if (shape.more) select = select.where(matchesOthers(shape.dialect, values));
     if (shape.after) {
-      filtered = filtered.where(({ eb, refTuple, tuple }) =>
-        eb(
-          refTuple(`students.${column}`, 'students.id'),
-          beyond,
-          tuple(values.afterKey, values.afterId),
-        ),
+      select = select.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('hit.name', 'hit.id'), beyond, tuple(values.afterKey, values.afterId)),
       );
     }
+    return select.orderBy('hit.name', direction).orderBy('hit.id', direction).limit(values.limit);
+  }
 
-    if (shape.search === 'trigrams') {
-      return db
-        .with(
-          (cte) => cte('matches').materialized(),
-          () =>
-            filtered.select((eb) => ['students.id', eb.ref(`students.${column}`).as('sort_key')]),
-        )
-        .selectFrom('students')
-        .select(studentColumns)
-        .where('students.id', 'in', (qb) =>
-          qb
-            .selectFrom('matches')
-            .select('matches.id')
-            .orderBy('matches.sort_key', direction)
-            .orderBy('matches.id', direction)
-            .limit(values.limit),
-        )
-        .orderBy(`students.${column}`, direction)
-        .orderBy('students.id', direction);
-    }
-    return filtered
+  let filtered = filteredStudents(db, shape, values);
+  if (shape.after) {
+    filtered = filtered.where(({ eb, refTuple, tuple }) =>
+      eb(
+        refTuple(`students.${column}`, 'students.id'),
+        beyond,
+        tuple(values.afterKey, values.afterId),
+      ),
+    );
+  }
+
+  if (shape.search === 'trigrams') {
+    return db
+      .with(
+        (cte) => cte('matches').materialized(),
+        () => filtered.select((eb) => ['students.id', eb.ref(`students.${column}`).as('sort_key')]),
+      )
+      .selectFrom('students')
       .select(studentColumns)
+      .where('students.id', 'in', (qb) =>
+        qb
+          .selectFrom('matches')
+          .select('matches.id')
+          .orderBy('matches.sort_key', direction)
+          .orderBy('matches.id', direction)
+          .limit(values.limit),
+      )
       .orderBy(`students.${column}`, direction)
-      .orderBy('students.id', direction)
-      .limit(values.limit);
-  });
+      .orderBy('students.id', direction);
+  }
+  return filtered
+    .select(studentColumns)
+    .orderBy(`students.${column}`, direction)
+    .orderBy('students.id', direction)
+    .limit(values.limit);
 }
+
+const listQuery = (shape: ListShape) =>
+  preparedQuery((db, values: ListValues) => listRows(db, shape, values));
+
+type StudentPageRow = Omit<StudentRow, 'deleted_at' | 'deleted_by'>;
+
+/** A student of the API, written by the database from a row of a page. */
+const studentJson = jsonItem<Student, StudentPageRow>((field) => ({
+  id: field.value('id'),
+  name: field.value('name'),
+  email: field.value('email'),
+  roll_number: field.value('roll_number'),
+  standard: field.value('standard_id'),
+  phone_number: field.value('phone_number'),
+  address: field.value('address'),
+  created_at: field.timestamp('created_at'),
+  updated_at: field.timestamp('updated_at'),
+  version: field.value('version'),
+}));
+
+/** The same pages, written as the API's JSON by the database. */
+const listJsonQuery = (shape: ListShape) => {
+  const { column, direction } = sortOrders[shape.sort];
+  return preparedQuery((db, values: ListValues) =>
+    jsonPageQuery(db, shape.dialect, listRows(db, shape, values), studentJson, [
+      { column, direction },
+      { column: 'id', direction },
+    ]),
+  );
+};
 
 /**
  * How many live students the filters let through: the same reads as the list's, counted
@@ -382,31 +412,54 @@ function perShape<Shape, Query>(build: (shape: Shape) => Query): (shape: Shape) 
 }
 
 const listQueryOf = perShape(listQuery);
+const listJsonQueryOf = perShape(listJsonQuery);
 const countQueryOf = perShape(countQuery);
 
 const noText = '';
 
-export async function listStudents(db: Executor, dialect: Dialect, query: StudentListQuery) {
+function listShapeAndValues(dialect: Dialect, query: StudentListQuery) {
   const sort = query.sort ?? 'name';
   const after = decodeCursor(query.cursor, cursorSchemas[sort]);
   const search = searchOf(query.q);
-  const rows = await listQueryOf({
+  const shape: ListShape = {
     dialect,
     byStandard: query.standard !== undefined,
     search: search.kind,
     more: search.more,
     after: after !== undefined,
     sort,
-  }).execute(db, {
+  };
+  const values: ListValues = {
     ...search.values,
     standard: query.standard ?? 0,
     afterKey: after?.[0] ?? noText,
     afterId: after?.[1] ?? 0,
     limit: query.limit + 1,
-  });
-  const { column } = sortOrders[sort];
-  const page = toPage(rows, query.limit, (row) => cursorKey(sort, row[column], row.id));
+  };
+  return { shape, values };
+}
+
+/** A page of students, as objects: for the export, which writes them out as CSV. */
+export async function listStudents(db: Executor, dialect: Dialect, query: StudentListQuery) {
+  const { shape, values } = listShapeAndValues(dialect, query);
+  const rows = await listQueryOf(shape).execute(db, values);
+  const { column } = sortOrders[shape.sort];
+  const page = toPage(rows, query.limit, (row) => cursorKey(shape.sort, row[column], row.id));
   return { data: page.rows.map(toStudent), next_cursor: page.nextCursor };
+}
+
+/** A page of students as the API's JSON, written by the database. */
+export async function listStudentsJson(
+  db: Executor,
+  dialect: Dialect,
+  query: StudentListQuery,
+): Promise<JsonText<StudentList>> {
+  const { shape, values } = listShapeAndValues(dialect, query);
+  const [result] = await listJsonQueryOf(shape).execute(db, values);
+  const { column } = sortOrders[shape.sort];
+  return jsonListText(cutJsonPage(result, query.limit), (student: Student) =>
+    cursorKey(shape.sort, student[column], student.id),
+  );
 }
 
 export async function countStudents(

@@ -19,13 +19,14 @@ import {
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
+import { sendJsonText } from '../http/json-text.js';
 import { badRequest } from '../http/problem.js';
 import {
   countStudents,
   createStudents,
   deleteStudent,
   findStudent,
-  listStudents,
+  listStudentsJson,
   studentNotFound,
   updateStudent,
   type NewStudent,
@@ -62,7 +63,8 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
         response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
       },
     },
-    async (request) => listStudents(db, database.dialect, request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listStudentsJson(db, database.dialect, request.query)),
   );
 
   app.get(
