@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, fieldTexts, noNulCharacter, wellFormedText } from '@um/contract';
 import type { JsonPage } from '../db/json-page.js';
-import { JsonText } from './json-text.js';
+import { WrittenJson } from './written-json.js';
 import { badRequest } from './problem.js';
 
 /**
@@ -59,11 +59,11 @@ export function toPage<Row>(
  * A list's answer from a page the database wrote as JSON: the cursor is read from the page's
  * last item, as `keyOf` finds the sort key in it. `extra` adds fields after the page's own.
  */
-export function jsonListText<Item, Extra extends Record<string, number> = Record<never, number>>(
+export function writtenJsonList<Item, Extra extends Record<string, number> = Record<never, number>>(
   page: JsonPage,
   keyOf: (item: Item) => unknown,
   extra?: Extra,
-): JsonText<{ data: Item[]; next_cursor: string | null } & Extra> {
+): WrittenJson<{ data: Item[]; next_cursor: string | null } & Extra> {
   const cursor =
     page.lastItemBeforeMore === null
       ? null
@@ -72,5 +72,5 @@ export function jsonListText<Item, Extra extends Record<string, number> = Record
   for (const [name, value] of Object.entries(extra ?? {})) {
     text += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
   }
-  return new JsonText(`${text}}`);
+  return new WrittenJson(`${text}}`);
 }

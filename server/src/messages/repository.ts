@@ -2,8 +2,8 @@ import { problemTexts, texts, type Message, type MessageList } from '@um/contrac
 import { isForeignKeyViolation, nowIso, type Dialect, type Executor } from '../db/database.js';
 import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import type { JsonText } from '../http/json-text.js';
-import { cursorParts, decodeCursor, jsonListText } from '../http/keyset.js';
+import type { WrittenJson } from '../http/written-json.js';
+import { cursorParts, decodeCursor, writtenJsonList } from '../http/keyset.js';
 import { notFound, unauthorized } from '../http/problem.js';
 
 /** Newest first: the cursor is the id of the last message shown. */
@@ -93,7 +93,7 @@ export async function listInbox(
   dialect: Dialect,
   userId: number,
   query: { limit: number; cursor?: string | undefined },
-): Promise<JsonText<MessageList>> {
+): Promise<WrittenJson<MessageList>> {
   const before = decodeCursor(query.cursor, cursorKeySchema);
   const pages = inboxPages[dialect];
   const [[result], unread] = await Promise.all([
@@ -104,7 +104,7 @@ export async function listInbox(
     }),
     unreadCount(db, userId),
   ]);
-  return jsonListText(cutJsonPage(result, query.limit), (message: Message) => message.id, {
+  return writtenJsonList(cutJsonPage(result, query.limit), (message: Message) => message.id, {
     unread_count: unread,
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
-import { sendJsonText } from '../http/json-text.js';
+import { sendWrittenJson } from '../http/written-json.js';
 import { hideMessage, listInbox, markRead, postMessage } from './repository.js';
 
 const tags = ['messages'];
@@ -34,7 +34,7 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
       },
     },
     async (request, reply) =>
-      sendJsonText(
+      sendWrittenJson(
         reply,
         await listInbox(db, database.dialect, currentUserId(request), request.query),
       ),

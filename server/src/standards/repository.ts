@@ -12,8 +12,8 @@ import type { StandardRow } from '../db/schema.js';
 import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { recordChanges, type Change } from '../history/events.js';
-import type { JsonText } from '../http/json-text.js';
-import { cursorParts, decodeCursor, jsonListText } from '../http/keyset.js';
+import type { WrittenJson } from '../http/written-json.js';
+import { cursorParts, decodeCursor, writtenJsonList } from '../http/keyset.js';
 import { conflict, editConflict, notFound } from '../http/problem.js';
 
 type StandardWithCount = StandardRow & { student_count: number | null };
@@ -132,7 +132,7 @@ export async function listStandards(
   db: Executor,
   dialect: Dialect,
   query: { limit: number; cursor?: string },
-): Promise<JsonText<StandardList>> {
+): Promise<WrittenJson<StandardList>> {
   const after = decodeCursor(query.cursor, cursorKeySchema);
   const pages = standardsPages[dialect];
   const [result] = await (after ? pages.after : pages.first).execute(db, {
@@ -141,7 +141,7 @@ export async function listStandards(
     afterId: after?.[2] ?? 0,
     limit: query.limit + 1,
   });
-  return jsonListText(cutJsonPage(result, query.limit), (standard: Standard) => [
+  return writtenJsonList(cutJsonPage(result, query.limit), (standard: Standard) => [
     standard.grade_level,
     standard.name,
     standard.id,

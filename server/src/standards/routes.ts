@@ -14,7 +14,7 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
-import { sendJsonText } from '../http/json-text.js';
+import { sendWrittenJson } from '../http/written-json.js';
 import { badRequest } from '../http/problem.js';
 import {
   createStandard,
@@ -46,7 +46,7 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listStandards(db, database.dialect, request.query)),
+      sendWrittenJson(reply, await listStandards(db, database.dialect, request.query)),
   );
 
   app.post(

@@ -19,8 +19,8 @@ import {
 import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
 import { preparedQuery, preparedRowsQuery } from '../db/prepared-query.js';
 import type { StudentRow } from '../db/schema.js';
-import type { JsonText } from '../http/json-text.js';
-import { cursorParts, decodeCursor, jsonListText, toPage } from '../http/keyset.js';
+import type { WrittenJson } from '../http/written-json.js';
+import { cursorParts, decodeCursor, writtenJsonList, toPage } from '../http/keyset.js';
 import { badRequest, conflict, editConflict, notFound } from '../http/problem.js';
 import { recordChanges, type Change } from '../history/events.js';
 
@@ -453,11 +453,11 @@ export async function listStudentsJson(
   db: Executor,
   dialect: Dialect,
   query: StudentListQuery,
-): Promise<JsonText<StudentList>> {
+): Promise<WrittenJson<StudentList>> {
   const { shape, values } = listShapeAndValues(dialect, query);
   const [result] = await listJsonQueryOf(shape).execute(db, values);
   const { column } = sortOrders[shape.sort];
-  return jsonListText(cutJsonPage(result, query.limit), (student: Student) =>
+  return writtenJsonList(cutJsonPage(result, query.limit), (student: Student) =>
     cursorKey(shape.sort, student[column], student.id),
   );
 }

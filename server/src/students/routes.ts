@@ -19,7 +19,7 @@ import {
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId, requireUser } from '../auth/guard.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
-import { sendJsonText } from '../http/json-text.js';
+import { sendWrittenJson } from '../http/written-json.js';
 import { badRequest } from '../http/problem.js';
 import {
   countStudents,
@@ -64,7 +64,7 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listStudentsJson(db, database.dialect, request.query)),
+      sendWrittenJson(reply, await listStudentsJson(db, database.dialect, request.query)),
   );
 
   app.get(
