@@ -17,7 +17,7 @@ import { insertStandard, insertStudent, loginAs, unique } from '../test/factorie
 
 /**
  * Text the API accepts that JSON must escape or carry byte for byte: quotes, backslashes,
- * control characters, the separator the database puts between items, and Unicode beyond ASCII.
+ * control characters, text that looks like the JSON around it, and Unicode beyond ASCII.
  */
 const awkwardTexts = [
   ...hostileFragments.filter((text: string) => !/\0|\p{Cs}/u.test(text)),

@@ -1,6 +1,6 @@
 import { problemTexts, texts, type Message, type MessageList } from '@um/contract';
 import { isForeignKeyViolation, nowIso, type Dialect, type Executor } from '../db/database.js';
-import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
+import { cutJsonPage, jsonItem } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { WrittenJson } from '../http/written-json.js';
 import { cursorParts, decodeCursor, writtenJsonList } from '../http/keyset.js';
@@ -62,12 +62,12 @@ interface InboxValues {
 }
 
 /** A message of the API, written by the database from a row of an inbox page. */
-const messageJson = jsonItem<Message, InboxRow>((field) => ({
+const messageJson = jsonItem<Message, InboxRow>('messages', (field) => ({
   id: field.value('id'),
   sender: field.value('sender_name'),
   sender_id: field.value('sender_id'),
   content: field.value('content'),
-  is_read: field.isSet('read_at'),
+  is_read: field.isSet('read_at', 'state'),
   timestamp: field.timestamp('created_at'),
 }));
 
@@ -75,13 +75,14 @@ const messageJson = jsonItem<Message, InboxRow>((field) => ({
  * A page of one user's inbox, newest first, the first page or one after a cursor, as the API's
  * JSON written by the database.
  */
-const inboxPage = (dialect: Dialect, after: boolean) =>
-  preparedQuery((db, values: InboxValues) => {
-    let select = inboxOf(db, values.userId).select(inboxColumns);
+const inboxPage = (dialect: Dialect, after: boolean) => {
+  const item = messageJson(dialect);
+  return preparedQuery((db, values: InboxValues) => {
+    let select = inboxOf(db, values.userId).select(item);
     if (after) select = select.where('messages.id', '<', values.before);
-    const rows = select.orderBy('messages.id', 'desc').limit(values.limit);
-    return jsonPageQuery(db, dialect, rows, messageJson, [{ column: 'id', direction: 'desc' }]);
+    return select.orderBy('messages.id', 'desc').limit(values.limit);
   });
+};
 
 const inboxPages = {
   sqlite: { first: inboxPage('sqlite', false), after: inboxPage('sqlite', true) },
@@ -96,7 +97,7 @@ export async function listInbox(
 ): Promise<WrittenJson<MessageList>> {
   const before = decodeCursor(query.cursor, cursorKeySchema);
   const pages = inboxPages[dialect];
-  const [[result], unread] = await Promise.all([
+  const [rows, unread] = await Promise.all([
     (before === undefined ? pages.first : pages.after).execute(db, {
       userId,
       before: before ?? 0,
@@ -104,7 +105,7 @@ export async function listInbox(
     }),
     unreadCount(db, userId),
   ]);
-  return writtenJsonList(cutJsonPage(result, query.limit), (message: Message) => message.id, {
+  return writtenJsonList(cutJsonPage(rows, query.limit), (message: Message) => message.id, {
     unread_count: unread,
   });
 }

@@ -1,3 +1,4 @@
+import { expressionBuilder } from 'kysely';
 import { z } from 'zod';
 import {
   appTexts,
@@ -8,8 +9,8 @@ import {
   type StandardValues,
 } from '@um/contract';
 import { isUniqueViolation, nowIso, type Db, type Dialect, type Executor } from '../db/database.js';
-import type { StandardRow } from '../db/schema.js';
-import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
+import type { Database, StandardRow } from '../db/schema.js';
+import { cutJsonPage, jsonItem } from '../db/json-page.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { recordChanges, type Change } from '../history/events.js';
 import type { WrittenJson } from '../http/written-json.js';
@@ -61,18 +62,18 @@ const standardChange = (
   after: after && historyFields(after),
 });
 
+/** How many live students a standard has: a subquery of a query that reads standards. */
+const liveStudentCount = expressionBuilder<Database, 'standards'>()
+  .selectFrom('students')
+  .whereRef('students.standard_id', '=', 'standards.id')
+  .where('students.deleted_at', 'is', null)
+  .select((sub) => sub.fn.countAll<number>().as('count'));
+
 function selectWithStudentCount(db: Executor) {
   return db
     .selectFrom('standards')
     .selectAll('standards')
-    .select((eb) =>
-      eb
-        .selectFrom('students')
-        .whereRef('students.standard_id', '=', 'standards.id')
-        .where('students.deleted_at', 'is', null)
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .as('student_count'),
-    );
+    .select(liveStudentCount.as('student_count'));
 }
 
 interface StandardListValues {
@@ -83,7 +84,7 @@ interface StandardListValues {
 }
 
 /** A standard of the API, written by the database from a row of a page. */
-const standardJson = jsonItem<Standard, StandardWithCount>((field) => ({
+const standardJson = jsonItem<Standard, StandardRow>('standards', (field) => ({
   id: field.value('id'),
   name: field.value('name'),
   grade_level: field.value('grade_level'),
@@ -91,7 +92,7 @@ const standardJson = jsonItem<Standard, StandardWithCount>((field) => ({
   academic_year: field.value('academic_year'),
   created_at: field.timestamp('created_at'),
   updated_at: field.timestamp('updated_at'),
-  student_count: field.count('student_count'),
+  student_count: field.count(liveStudentCount),
   version: field.value('version'),
 }));
 
@@ -99,9 +100,10 @@ const standardJson = jsonItem<Standard, StandardWithCount>((field) => ({
  * A page of standards in their order, the first page or one after a cursor, as the API's JSON
  * written by the database.
  */
-const standardsPage = (dialect: Dialect, after: boolean) =>
-  preparedQuery((db, values: StandardListValues) => {
-    let select = selectWithStudentCount(db).where('standards.deleted_at', 'is', null);
+const standardsPage = (dialect: Dialect, after: boolean) => {
+  const item = standardJson(dialect);
+  return preparedQuery((db, values: StandardListValues) => {
+    let select = db.selectFrom('standards').select(item).where('standards.deleted_at', 'is', null);
     if (after) {
       select = select.where((eb) =>
         eb(
@@ -111,17 +113,13 @@ const standardsPage = (dialect: Dialect, after: boolean) =>
         ),
       );
     }
-    const rows = select
+    return select
       .orderBy('standards.grade_level')
       .orderBy('standards.name')
       .orderBy('standards.id')
       .limit(values.limit);
-    return jsonPageQuery(db, dialect, rows, standardJson, [
-      { column: 'grade_level', direction: 'asc' },
-      { column: 'name', direction: 'asc' },
-      { column: 'id', direction: 'asc' },
-    ]);
   });
+};
 
 const standardsPages = {
   sqlite: { first: standardsPage('sqlite', false), after: standardsPage('sqlite', true) },
@@ -135,13 +133,13 @@ export async function listStandards(
 ): Promise<WrittenJson<StandardList>> {
   const after = decodeCursor(query.cursor, cursorKeySchema);
   const pages = standardsPages[dialect];
-  const [result] = await (after ? pages.after : pages.first).execute(db, {
+  const rows = await (after ? pages.after : pages.first).execute(db, {
     afterGrade: after?.[0] ?? 0,
     afterName: after?.[1] ?? '',
     afterId: after?.[2] ?? 0,
     limit: query.limit + 1,
   });
-  return writtenJsonList(cutJsonPage(result, query.limit), (standard: Standard) => [
+  return writtenJsonList(cutJsonPage(rows, query.limit), (standard: Standard) => [
     standard.grade_level,
     standard.name,
     standard.id,

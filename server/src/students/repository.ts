@@ -16,7 +16,7 @@ import {
   type Dialect,
   type Executor,
 } from '../db/database.js';
-import { cutJsonPage, jsonItem, jsonPageQuery } from '../db/json-page.js';
+import { cutJsonPage, jsonItem, type JsonItemColumn } from '../db/json-page.js';
 import { preparedQuery, preparedRowsQuery } from '../db/prepared-query.js';
 import type { StudentRow } from '../db/schema.js';
 import type { WrittenJson } from '../http/written-json.js';
@@ -301,13 +301,18 @@ function filteredStudents(db: Executor, shape: FilterShape, values: FilterValues
  * - shorter words compare the columns, lower-cased on both sides (PostgreSQL's LIKE is
  *   case-sensitive), walking the order's index until the page is full.
  */
-function listRows(db: Executor, shape: ListShape, values: ListValues) {
+function listRows<Row>(
+  db: Executor,
+  shape: ListShape,
+  values: ListValues,
+  selection: readonly StudentSelection[],
+) {
   const { column, direction } = sortOrders[shape.sort];
   const beyond = direction === 'asc' ? '>' : '<';
   if (shape.search === 'trigrams' && shape.dialect === 'sqlite' && column === 'name') {
     let select = trigramWalk(db, values)
       .innerJoin('students', 'students.id', 'hit.id')
-      .select(studentColumns)
+      .select(selection)
       .where('students.deleted_at', 'is', null)
       .where(containsLowered(values));
     if (shape.byStandard) select = select.where('students.standard_id', '=', values.standard);
@@ -317,7 +322,11 @@ function listRows(db: Executor, shape: ListShape, values: ListValues) {
         eb(refTuple('hit.name', 'hit.id'), beyond, tuple(values.afterKey, values.afterId)),
       );
     }
-    return select.orderBy('hit.name', direction).orderBy('hit.id', direction).limit(values.limit);
+    return select
+      .orderBy('hit.name', direction)
+      .orderBy('hit.id', direction)
+      .limit(values.limit)
+      .$castTo<Row>();
   }
 
   let filtered = filteredStudents(db, shape, values);
@@ -338,7 +347,7 @@ function listRows(db: Executor, shape: ListShape, values: ListValues) {
         () => filtered.select((eb) => ['students.id', eb.ref(`students.${column}`).as('sort_key')]),
       )
       .selectFrom('students')
-      .select(studentColumns)
+      .select(selection)
       .where('students.id', 'in', (qb) =>
         qb
           .selectFrom('matches')
@@ -348,22 +357,21 @@ function listRows(db: Executor, shape: ListShape, values: ListValues) {
           .limit(values.limit),
       )
       .orderBy(`students.${column}`, direction)
-      .orderBy('students.id', direction);
+      .orderBy('students.id', direction)
+      .$castTo<Row>();
   }
   return filtered
-    .select(studentColumns)
+    .select(selection)
     .orderBy(`students.${column}`, direction)
     .orderBy('students.id', direction)
-    .limit(values.limit);
+    .limit(values.limit)
+    .$castTo<Row>();
 }
-
-const listQuery = (shape: ListShape) =>
-  preparedQuery((db, values: ListValues) => listRows(db, shape, values));
 
 type StudentPageRow = Omit<StudentRow, 'deleted_at' | 'deleted_by'>;
 
-/** A student of the API, written by the database from a row of a page. */
-const studentJson = jsonItem<Student, StudentPageRow>((field) => ({
+/** A student of the API, written by the database from the row of a page. */
+const studentJson = jsonItem<Student, StudentPageRow>('students', (field) => ({
   id: field.value('id'),
   name: field.value('name'),
   email: field.value('email'),
@@ -376,14 +384,19 @@ const studentJson = jsonItem<Student, StudentPageRow>((field) => ({
   version: field.value('version'),
 }));
 
-/** The same pages, written as the API's JSON by the database. */
+/** What a page of students selects: the columns of its rows, or its items as JSON. */
+type StudentSelection = (typeof studentColumns)[number] | JsonItemColumn;
+
+const listQuery = (shape: ListShape) =>
+  preparedQuery((db, values: ListValues) =>
+    listRows<StudentPageRow>(db, shape, values, studentColumns),
+  );
+
+/** The same pages, each student written as the API's JSON by the database. */
 const listJsonQuery = (shape: ListShape) => {
-  const { column, direction } = sortOrders[shape.sort];
+  const item = studentJson(shape.dialect);
   return preparedQuery((db, values: ListValues) =>
-    jsonPageQuery(db, shape.dialect, listRows(db, shape, values), studentJson, [
-      { column, direction },
-      { column: 'id', direction },
-    ]),
+    listRows<{ item: string }>(db, shape, values, [item]),
   );
 };
 
@@ -455,9 +468,9 @@ export async function listStudentsJson(
   query: StudentListQuery,
 ): Promise<WrittenJson<StudentList>> {
   const { shape, values } = listShapeAndValues(dialect, query);
-  const [result] = await listJsonQueryOf(shape).execute(db, values);
+  const rows = await listJsonQueryOf(shape).execute(db, values);
   const { column } = sortOrders[shape.sort];
-  return writtenJsonList(cutJsonPage(result, query.limit), (student: Student) =>
+  return writtenJsonList(cutJsonPage(rows, query.limit), (student: Student) =>
     cursorKey(shape.sort, student[column], student.id),
   );
 }
