@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -39,8 +41,34 @@ function colourModeScript(): Plugin {
   };
 }
 
+/**
+ * React Router's package names its development build for every import condition, so a
+ * production build would carry its development warnings and their checks; its production
+ * build, beside it in the package, is the same code with them compiled out. The dev server and
+ * the tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: join(
+              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [colourModeScript(), react(), tailwindcss()],
+  plugins: [colourModeScript(), reactRouterProductionBuild(), react(), tailwindcss()],
   resolve: { alias: { '@um/contract': contractSource } },
   server: {
     port: 5173,
@@ -82,6 +110,9 @@ export default defineConfig({
         },
       },
     },
+    // Vite's polyfill serves <link rel="modulepreload"> in browsers without it; the HTML loads
+    // one entry, and there a lazy chunk's imports simply load without being preloaded.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which chunks each page loads, for the size budget.
     manifest: true,
   },
