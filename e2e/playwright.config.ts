@@ -21,7 +21,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
-  timeout: 30_000,
+  // The longest tests walk whole forms by keyboard; on a slow or shared CI host they took 30-33 s
+  // where a quiet one takes 10-20, so a test's own limit leaves that room.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   globalTeardown: './global-teardown.ts',
