@@ -24,7 +24,8 @@ export default defineConfig({
   // The longest tests walk whole forms by keyboard; on a slow or shared CI host they took 30-33 s
   // where a quiet one takes 10-20, so a test's own limit leaves that room.
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // A signed-in page's first load (entry, shell, screen and session check) took over 5 s there.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './global-teardown.ts',
   use: {
