@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { emailSchema, noNulCharacter, wellFormedText } from './common.js';
+import { emailSchema, singleLine, wellFormedText } from './common.js';
 import { fieldTexts, texts } from './texts.js';
+import { inviteTokenSchema, roleSchema, statusSchema } from './staff.js';
 
-/** A new password: 8 to 128 characters, no composition rules (DESIGN.md 5). */
+/** A new password: 8 to 128 characters, no composition rules (docs/auth.md, 10). */
 export const newPasswordSchema = z
   .string({ error: fieldTexts.passwordRequired })
   .min(LIMITS.passwordMin, { error: fieldTexts.passwordTooShort })
@@ -15,7 +16,7 @@ const presentedPasswordSchema = z
   .min(1, { error: fieldTexts.passwordRequired })
   .max(1024, { error: fieldTexts.passwordTooLong });
 
-/** The address the sign-up and reset forms ask for; an empty one gets the spec's message. */
+/** The address the sign-up and reset forms ask for; an empty one gets the screen's message. */
 const requestedEmailSchema = z
   .string({ error: texts.register.emailRequired })
   .trim()
@@ -27,7 +28,7 @@ const personNameSchema = z
   .trim()
   .min(1, { error: fieldTexts.nameRequired })
   .max(LIMITS.personNameMax, { error: fieldTexts.nameTooLong })
-  .refine(...noNulCharacter)
+  .refine(...singleLine(fieldTexts.nameSingleLine))
   .refine(...wellFormedText);
 
 const otpSchema = z
@@ -58,9 +59,17 @@ export const registerRequestSchema = z
     password: newPasswordSchema,
     password2: z.string({ error: fieldTexts.passwordRequired }),
     tc: z.literal(true, { error: fieldTexts.termsRequired }),
-    otp: otpSchema,
+    /** The mailed code; not asked of someone who signs up with an invitation. */
+    otp: otpSchema.optional(),
+    /** The token of an invitation link (`/register?invite=TOKEN`), in place of the code. */
+    invite: inviteTokenSchema.optional(),
   })
-  .superRefine(passwordsMatch(texts.register.passwordsDoNotMatch));
+  .superRefine(passwordsMatch(texts.register.passwordsDoNotMatch))
+  .superRefine((value, ctx) => {
+    if (value.otp === undefined && value.invite === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['otp'], message: texts.register.otpRequired });
+    }
+  });
 
 export const changePasswordRequestSchema = z
   .strictObject({
@@ -113,15 +122,26 @@ export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export const tokenResponseSchema = z.object({ token: tokenPairSchema });
 export const refreshResponseSchema = tokenPairSchema;
 
-/** SPEC.md 3: the profile's id is a string. */
+/** The profile's id is a string, as the web app has always read it (docs/api.md). */
 export const profileResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  role: roleSchema,
+  status: statusSchema,
 });
+
+/** The school's name as an operator sets it (`SCHOOL_NAME`): one line of ordinary text. */
+export const schoolNameSchema = z
+  .string()
+  .trim()
+  .max(120, { error: 'must be at most 120 characters' })
+  .regex(/^[^\p{Cc}]*$/u, { error: 'must be one line of text, without control characters' });
 
 export const clientConfigResponseSchema = z.object({
   google_client_id: z.string().nullable(),
+  /** Shown on printed lists and after the product's name in the page title; null when unset. */
+  school_name: z.string().nullable(),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

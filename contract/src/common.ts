@@ -41,10 +41,12 @@ z.config({
  */
 function wholeNumber(min: number, max: number, message: string) {
   const invalid = { error: message };
+  const bounded = () => z.number(invalid).int(invalid).min(min, invalid).max(max, invalid);
+  // The number keeps its bounds before the pipe too, so that the API document states them.
   return z
-    .union([z.number(invalid), z.string(invalid).regex(/^\d{1,16}$/, invalid)], invalid)
+    .union([bounded(), z.string(invalid).regex(/^\d{1,16}$/, invalid)], invalid)
     .transform(Number)
-    .pipe(z.number(invalid).int(invalid).min(min, invalid).max(max, invalid));
+    .pipe(bounded());
 }
 
 /** A database id: a whole number from 1, as a JSON number or in digits. */
@@ -56,15 +58,16 @@ export function idReferenceSchema(message: string) {
 }
 
 /** How many rows a list page holds. */
-export const listLimitSchema = wholeNumber(1, LIST_LIMIT_MAX, fieldTexts.listLimitInvalid).default(
-  LIST_LIMIT_DEFAULT,
-);
+export const listLimitSchema = wholeNumber(1, LIST_LIMIT_MAX, fieldTexts.listLimitInvalid)
+  .default(LIST_LIMIT_DEFAULT)
+  .describe(`How many items the page holds; ${LIST_LIMIT_DEFAULT} when left out`);
 
 /** A keyset cursor as a client sends it back; what it holds is checked where it is read. */
 export const listCursorSchema = z
   .string({ error: fieldTexts.cursorInvalid })
   .max(LIMITS.cursorMax, { error: fieldTexts.cursorInvalid })
-  .optional();
+  .optional()
+  .describe("The previous page's `next_cursor`, for the page after it");
 
 /**
  * PostgreSQL text cannot hold U+0000 while SQLite can; refusing it in every stored or searched
@@ -74,6 +77,21 @@ export const noNulCharacter = [
   (value: string) => !value.includes('\u0000'),
   { error: fieldTexts.nulCharacter },
 ] as const;
+
+/**
+ * Every control character (Unicode's Cc: line feed, carriage return, tab, NUL, escape, NEL, …)
+ * and the line and paragraph separators. A single-line field holding one breaks the line it is
+ * shown on, and in an exported file a row can start inside it.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A single-line field (a name, a roll number, an e-mail address) refuses control characters,
+ * with its own message; it stands in for `noNulCharacter` there. Leading and trailing ones go
+ * with the trim before it.
+ */
+export const singleLine = (message: string) =>
+  [(value: string) => !CONTROL_CHARACTER.test(value), { error: message }] as const;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -87,7 +105,7 @@ export const wellFormedText = [
   { error: fieldTexts.loneSurrogate },
 ] as const;
 
-/** The `version` a client edited (DESIGN.md 6, edit conflicts): a whole number from 1. */
+/** The `version` a client edited (docs/history.md, "Edit conflicts"): a whole number from 1. */
 export const versionSchema = wholeNumber(1, ID_MAX, fieldTexts.versionInvalid);
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
@@ -98,6 +116,7 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(LIMITS.emailMax, { error: fieldTexts.emailInvalid })
+  .refine(...singleLine(fieldTexts.emailSingleLine))
   .pipe(z.email({ error: fieldTexts.emailInvalid }));
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
@@ -106,6 +125,25 @@ export const listQuerySchema = z.strictObject({
   limit: listLimitSchema,
   cursor: listCursorSchema,
 });
+
+/** A query-string switch: `true` or `false`, off when absent. */
+export const queryFlagSchema = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false.` })
+    .optional()
+    .transform((value) => value === 'true');
+
+/** A list's `q`: words, each of which an item must hold somewhere, in any order. */
+export function searchTextSchema(description: string) {
+  return z
+    .string({ error: fieldTexts.searchInvalid })
+    .trim()
+    .max(LIMITS.searchMax, { error: fieldTexts.searchInvalid })
+    .refine(...noNulCharacter)
+    .refine(...wellFormedText)
+    .optional()
+    .describe(description);
+}
 
 export const detailResponseSchema = z.object({ detail: z.string() });
 
@@ -130,12 +168,12 @@ export function editConflictSchema<T extends z.ZodType>(record: T) {
 export type Problem = z.infer<typeof problemSchema>;
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** The list envelope of SPEC.md 3 with the keyset cursor of DESIGN.md 3. */
+/** A page of a list: its items under `data`, and the keyset cursor (docs/api.md, "Lists"). */
 export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 }
 
-/** The single-object envelope used by create and update answers (DESIGN.md 3). */
+/** The single-object envelope of reads, creates and updates (docs/api.md, "Answers"). */
 export function dataResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: item });
 }

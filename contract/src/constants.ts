@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md section 9, plus the bounds DESIGN.md sets. */
+/** The product's constants (docs/product.md, "What stays fixed") and the API's bounds. */
 
 export const GRADE_LEVEL_MIN = 1;
 export const GRADE_LEVEL_MAX = 12;
@@ -8,8 +8,10 @@ export const DEFAULT_STUDENT_STANDARD = 0;
 
 export const SESSION_STORAGE_DAYS = 7;
 export const NOTICE_DISMISS_MS = 5_000;
-/** DESIGN.md 5: at most one mail of each kind (a sign-up code, a reset link) per address per 60 s. */
+/** At most one mail of each kind (a sign-up code, a reset link) per address per 60 s. */
 export const MAIL_COOLDOWN_MS = 60_000;
+/** The problem `type` of a sign-up code asked for again within MAIL_COOLDOWN_MS (docs/auth.md, 6). */
+export const CODE_JUST_SENT_PROBLEM_TYPE = 'urn:problem-type:rate-limited/code-just-sent';
 export const RESET_REDIRECT_MS = 1_500;
 export const THEME_STORAGE_KEY = 'theme';
 export const THEME_MODES = ['light', 'dark', 'system'] as const;
@@ -41,6 +43,10 @@ export const LIMITS = {
   rollNumberMax: 20,
   phoneMax: 20,
   addressMax: 500,
+  admissionNumberMax: 32,
+  guardiansMax: 4,
+  guardianNameMax: 100,
+  guardianRelationMax: 40,
   messageMax: 5000,
   searchMax: 100,
   /** A keyset cursor holds the last row's sort key: room for a 100-character non-ASCII name. */
@@ -48,7 +54,7 @@ export const LIMITS = {
   otpLength: 6,
 } as const;
 
-/** Returns the academic year the spec sends: the current calendar year as a string. */
+/** The academic year a new standard is sent with: the current calendar year as a string. */
 export function currentAcademicYear(now: Date = new Date()): string {
   return String(now.getFullYear());
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, listResponseSchema, listQuerySchema } from './common.js';
-import { studentSchema } from './students.js';
+import {
+  isoDateTimeSchema,
+  listCursorSchema,
+  listLimitSchema,
+  listResponseSchema,
+  searchTextSchema,
+} from './common.js';
+import { studentInputSchema, studentSchema } from './students.js';
 import { standardSchema } from './standards.js';
 
 /** Who did something: the staff member's id and their name (or e-mail) at the time. */
@@ -9,7 +15,7 @@ export const actorSchema = z.object({ id: z.number().int().nullable(), name: z.s
 /** What one field was before a change and after it; null where it did not exist. */
 export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
 
-/** One event of a record's history (DESIGN.md 6). */
+/** One event of a record's history (docs/history.md). */
 export const historyEventSchema = z.object({
   id: z.number().int(),
   at: isoDateTimeSchema,
@@ -29,10 +35,28 @@ export const binEntrySchema = z.object({
   name: z.string(),
   deleted_at: isoDateTimeSchema,
   deleted_by: actorSchema,
+  /** A student's roll number; null for a standard. */
+  roll_number: z.string().nullable(),
+  /** A student's standard (live, in the bin, or gone: then its id only); null for a standard. */
+  standard: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
 });
 
 export const binListResponseSchema = listResponseSchema(binEntrySchema);
-export const binListQuerySchema = listQuerySchema;
+export const binListQuerySchema = z.strictObject({
+  q: searchTextSchema(
+    "Words, each found in the record's name, or a student's roll number or standard, in any order, without regard to case",
+  ),
+  limit: listLimitSchema,
+  cursor: listCursorSchema,
+});
+
+/**
+ * Restoring a student: optionally under another roll number, when its own was taken while it
+ * was in the bin (docs/history.md).
+ */
+export const studentRestoreSchema = z
+  .strictObject({ roll_number: studentInputSchema.shape.roll_number.optional() })
+  .nullish();
 
 export const restoreResponseSchema = z.object({
   data: z.union([studentSchema, standardSchema]),
@@ -43,4 +67,6 @@ export type HistoryEvent = z.infer<typeof historyEventSchema>;
 export type HistoryList = z.infer<typeof historyListResponseSchema>;
 export type BinEntity = z.infer<typeof binEntitySchema>;
 export type BinEntry = z.infer<typeof binEntrySchema>;
+export type BinListQuery = z.input<typeof binListQuerySchema>;
+export type StudentRestore = z.input<typeof studentRestoreSchema>;
 export type BinList = z.infer<typeof binListResponseSchema>;

@@ -1,5 +1,6 @@
 /**
- * API paths of SPEC.md section 7 (and the few DESIGN.md adds), as Fastify-style patterns.
+ * The API's paths the web app has always called, and the few added since (docs/api.md), as
+ * Fastify-style patterns.
  * The server registers them as they are; the web app fills them with `buildPath`.
  */
 export const apiPaths = {
@@ -28,7 +29,7 @@ export const apiPaths = {
   ready: '/readyz',
 } as const;
 
-/** Web app routes of SPEC.md section 2. */
+/** The web app's routes (docs/product.md, "Screens"). */
 export const appRoutes = {
   login: '/login',
   register: '/register',
@@ -38,13 +39,17 @@ export const appRoutes = {
   projects: '/projects',
   tasks: '/tasks',
   students: '/students',
-  /** Importing students from a spreadsheet (DESIGN.md 6), reached from the students screen. */
+  /** Importing students from a spreadsheet, reached from the students screen. */
   studentsImport: '/students/import',
   standards: '/standards',
+  /** The end of the school year (docs/web.md, "Year end"), reached from the standards screen. */
+  yearEnd: '/standards/year-end',
   messages: '/messages',
   analytics: '/analytics',
   settings: '/settings',
   profile: '/profile',
-  /** The bin (DESIGN.md 6), reached from the students and standards screens. */
+  /** The bin (docs/history.md), reached from the students and standards screens. */
   recentlyDeleted: '/recently-deleted',
+  /** Staff accounts, for admins only (docs/staff.md). */
+  staff: '/staff',
 } as const;

@@ -1,4 +1,5 @@
 import type { apiPaths } from './paths.js';
+import type { staffPaths } from './staff.js';
 
 // What the signed-in screens need of the paths and the app's entry does not: the paths of the
 // history, the bin, and the import, export and count of students, and `buildPath`. A module
@@ -6,21 +7,33 @@ import type { apiPaths } from './paths.js';
 // stays in the entry (so on the login page, which has a size budget) once any lazy screen
 // imports it. One module rather than two, as the entry lists every chunk's name.
 
-/** The paths of the history, the bin, the import, export and count of students (DESIGN.md 6). */
+/**
+ * The paths of the history, the bin (with the erasure of a student in it), the import, export
+ * and count of students (docs/api.md).
+ */
 export const recordPaths = {
   studentsCount: '/management/students/count/',
   studentsExport: '/management/students/export/',
   studentsImport: '/management/students/import/',
   importUndo: '/management/imports/:import_id/undo/',
+  messageRestore: '/api/message/:id/restore/',
+  studentsBulk: '/management/students/bulk/',
+  batches: '/management/batches/',
+  batchUndo: '/management/batches/:batch_id/undo/',
+  yearEnd: '/management/year-end/',
+  lastImport: '/management/imports/last/',
   studentHistory: '/management/students/:id/history/',
   standardHistory: '/management/standard/:id/history/',
   deleted: '/management/deleted/',
   restoreStudent: '/management/deleted/student/:id/restore/',
   restoreStandard: '/management/deleted/standard/:id/restore/',
+  eraseStudent: '/management/deleted/student/:id/',
 } as const;
 
 export type ApiPath =
-  (typeof apiPaths)[keyof typeof apiPaths] | (typeof recordPaths)[keyof typeof recordPaths];
+  | (typeof apiPaths)[keyof typeof apiPaths]
+  | (typeof recordPaths)[keyof typeof recordPaths]
+  | (typeof staffPaths)[keyof typeof staffPaths];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

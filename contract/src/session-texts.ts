@@ -3,3 +3,7 @@
  * the login page shows it, and its bundle counts every byte.
  */
 export const signedOutElsewhereText = 'You were signed out in another tab.';
+
+/** Why a deactivated person is refused sign-in, and lands on the login page (docs/staff.md). */
+export const deactivatedText =
+  "This account has been deactivated. Ask your school's administrator.";

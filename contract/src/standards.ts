@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { GRADE_LEVEL_MAX, GRADE_LEVEL_MIN, LIMITS, currentAcademicYear } from './constants.js';
 import {
+  listQuerySchema,
   idSchema,
   isoDateTimeSchema,
   listResponseSchema,
   dataResponseSchema,
   noNulCharacter,
+  singleLine,
   versionSchema,
   wellFormedText,
 } from './common.js';
@@ -18,7 +20,7 @@ export const standardNameSchema = z
   .trim()
   .min(1, { error: texts.standards.nameRequired })
   .max(LIMITS.standardNameMax, { error: fieldTexts.standardNameTooLong })
-  .refine(...noNulCharacter)
+  .refine(...singleLine(fieldTexts.standardNameSingleLine))
   .refine(...wellFormedText);
 
 export const gradeLevelSchema = z
@@ -31,7 +33,7 @@ export const academicYearSchema = z
   .string({ error: fieldTexts.academicYearFormat })
   .regex(/^\d{4}$/, { error: fieldTexts.academicYearFormat });
 
-/** The fields a client sends to create a standard (SPEC.md 5). */
+/** The fields a client sends to create a standard. */
 export const standardInputSchema = z.strictObject({
   name: standardNameSchema,
   grade_level: gradeLevelSchema,
@@ -67,6 +69,11 @@ export const standardSchema = z.object({
   version: z.number().int(),
 });
 
+/** The standards list's query: a page, of one academic year or of every year. */
+export const standardListQuerySchema = listQuerySchema.extend({
+  academic_year: academicYearSchema.optional(),
+});
+
 export const standardListResponseSchema = listResponseSchema(standardSchema);
 export const standardResponseSchema = dataResponseSchema(standardSchema);
 
@@ -75,3 +82,4 @@ export type StandardValues = z.output<typeof standardInputSchema>;
 export type StandardUpdate = z.output<typeof standardUpdateSchema>;
 export type Standard = z.infer<typeof standardSchema>;
 export type StandardList = z.infer<typeof standardListResponseSchema>;
+export type StandardListQuery = z.input<typeof standardListQuerySchema>;

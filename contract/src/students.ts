@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import {
   dataResponseSchema,
-  emailSchema,
   idReferenceSchema,
   idSchema,
   isoDateTimeSchema,
@@ -10,12 +9,13 @@ import {
   listLimitSchema,
   listResponseSchema,
   noNulCharacter,
+  singleLine,
   versionSchema,
   wellFormedText,
 } from './common.js';
 import { fieldTexts } from './texts.js';
 
-/** The standard a student belongs to: its id, as an integer or in digits (SPEC.md 5). */
+/** The standard a student belongs to: its id, as an integer or in digits. */
 export const studentStandardSchema = idReferenceSchema(fieldTexts.standardRequired);
 
 const optionalText = (max: number, texts: { notText: string; tooLong: string }) =>
@@ -28,45 +28,154 @@ const optionalText = (max: number, texts: { notText: string; tooLong: string }) 
     .nullish()
     .transform((value) => value ?? '');
 
-export const studentInputSchema = z.strictObject({
+/** Where a student stands: at school, or gone from it (with the date they left). */
+export const studentStatuses = ['active', 'left', 'graduated'] as const;
+export type StudentStatus = (typeof studentStatuses)[number];
+
+/** A calendar date as YYYY-MM-DD, one that exists (no 30 February). */
+export const isoDateSchema = z
+  .string({ error: fieldTexts.dateInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: fieldTexts.dateInvalid, abort: true })
+  .refine(
+    (value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
+    { error: fieldTexts.dateInvalid },
+  );
+
+/**
+ * Today's date where the day is furthest ahead (UTC+14): a date after it is in the future for
+ * everyone, whichever time zone the school is in.
+ */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** An optional date: absent, null or empty is none. */
+const optionalDate = () =>
+  z
+    .string({ error: fieldTexts.dateInvalid })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(isoDateSchema.nullable());
+
+const phoneText = () =>
+  optionalText(LIMITS.phoneMax, {
+    notText: fieldTexts.phoneInvalid,
+    tooLong: fieldTexts.phoneInvalid,
+  }).refine((value) => /^[0-9 +\-()]*$/.test(value), { error: fieldTexts.phoneInvalid });
+
+/** An e-mail address or nothing: blank, null and absent are all none. */
+const optionalEmail = () =>
+  z
+    .string({ error: fieldTexts.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(LIMITS.emailMax, { error: fieldTexts.emailInvalid })
+    .refine(...singleLine(fieldTexts.emailSingleLine))
+    .refine((value) => value === '' || z.email().safeParse(value).success, {
+      error: fieldTexts.emailInvalid,
+    })
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A parent or other adult to call about a student. */
+export const guardianSchema = z.strictObject({
+  name: z
+    .string({ error: fieldTexts.guardianNameRequired })
+    .trim()
+    .min(1, { error: fieldTexts.guardianNameRequired })
+    .max(LIMITS.guardianNameMax, { error: fieldTexts.guardianNameTooLong })
+    .refine(...singleLine(fieldTexts.guardianSingleLine))
+    .refine(...wellFormedText),
+  relation: optionalText(LIMITS.guardianRelationMax, {
+    notText: fieldTexts.guardianRelationTooLong,
+    tooLong: fieldTexts.guardianRelationTooLong,
+  }),
+  phone: phoneText(),
+  email: optionalEmail(),
+  primary: z.boolean().optional().default(false),
+});
+
+export type Guardian = z.output<typeof guardianSchema>;
+
+const studentFields = z.strictObject({
   name: z
     .string({ error: fieldTexts.studentNameRequired })
     .trim()
     .min(1, { error: fieldTexts.studentNameRequired })
     .max(LIMITS.studentNameMax, { error: fieldTexts.nameTooLong })
-    .refine(...noNulCharacter)
+    .refine(...singleLine(fieldTexts.nameSingleLine))
     .refine(...wellFormedText),
-  email: z
-    .string({ error: fieldTexts.studentEmailRequired })
-    .trim()
-    .min(1, { error: fieldTexts.studentEmailRequired })
-    .pipe(emailSchema),
+  email: optionalEmail(),
   roll_number: z
     .string({ error: fieldTexts.rollNumberRequired })
     .trim()
     .min(1, { error: fieldTexts.rollNumberRequired })
     .max(LIMITS.rollNumberMax, { error: fieldTexts.rollNumberTooLong })
-    .refine(...noNulCharacter)
+    .refine(...singleLine(fieldTexts.rollNumberSingleLine))
     .refine(...wellFormedText),
   standard: studentStandardSchema,
-  phone_number: optionalText(LIMITS.phoneMax, {
-    notText: fieldTexts.phoneInvalid,
-    tooLong: fieldTexts.phoneInvalid,
-  }).refine((value) => /^[0-9 +\-()]*$/.test(value), { error: fieldTexts.phoneInvalid }),
+  phone_number: phoneText(),
   address: optionalText(LIMITS.addressMax, {
     notText: fieldTexts.addressNotText,
     tooLong: fieldTexts.addressTooLong,
   }),
+  admission_number: optionalText(LIMITS.admissionNumberMax, {
+    notText: fieldTexts.admissionNumberTooLong,
+    tooLong: fieldTexts.admissionNumberTooLong,
+  }).refine(...singleLine(fieldTexts.admissionNumberSingleLine)),
+  date_of_birth: optionalDate().refine((value) => value === null || value <= latestToday(), {
+    error: fieldTexts.dateOfBirthInFuture,
+  }),
+  status: z.enum(studentStatuses, { error: fieldTexts.statusInvalid }).optional().default('active'),
+  left_on: optionalDate(),
+  guardians: z
+    .array(guardianSchema, { error: fieldTexts.guardiansTooMany })
+    .max(LIMITS.guardiansMax, { error: fieldTexts.guardiansTooMany })
+    .nullish()
+    .transform((value) => value ?? []),
 });
+
+/**
+ * The rules between fields: a student who left or graduated has the date they did, an active one
+ * has none (decision 0044), and guardians, when there are any, have exactly one primary contact.
+ */
+function checkRecord(
+  student: z.output<typeof studentFields>,
+  context: z.core.$RefinementCtx<z.output<typeof studentFields>>,
+) {
+  if (student.status === 'active' && student.left_on !== null) {
+    context.addIssue({ code: 'custom', path: ['left_on'], message: fieldTexts.leftOnOnlyWhenGone });
+  }
+  if (student.status !== 'active' && student.left_on === null) {
+    context.addIssue({ code: 'custom', path: ['left_on'], message: fieldTexts.leftOnRequired });
+  }
+  // Run after the fields' own checks, which may have left some of them out.
+  const guardians = Array.isArray(student.guardians) ? student.guardians : [];
+  const primaries = guardians.filter((guardian) => guardian.primary).length;
+  if (guardians.length > 0 && primaries !== 1) {
+    context.addIssue({
+      code: 'custom',
+      path: ['guardians'],
+      message: fieldTexts.guardiansOnePrimary,
+    });
+  }
+}
+
+export const studentInputSchema = studentFields.superRefine(checkRecord);
 
 /**
  * PUT update_students/: the same fields, the `id` of the student to change and, optionally, the
  * `version` the client edited.
  */
-export const studentUpdateSchema = studentInputSchema.extend({
-  id: idSchema,
-  version: versionSchema.optional(),
-});
+export const studentUpdateSchema = studentFields
+  .extend({
+    id: idSchema,
+    version: versionSchema.optional(),
+  })
+  .superRefine(checkRecord);
 
 /** DELETE update_students/: the id, from the JSON body or from `?id=`. */
 export const studentDeleteSchema = z.strictObject({ id: idSchema });
@@ -86,8 +195,12 @@ const studentFilters = {
     .refine(...wellFormedText)
     .optional()
     .describe(
-      'Words, each found in the name, e-mail or roll number, in any order, without regard to case',
+      "Words, each found in the name, e-mail, roll number, admission number or a guardian's name, in any order, without regard to case; a word of phone digits (at least 4, punctuation ignored) also finds the student's or a guardian's phone",
     ),
+  status: z
+    .enum([...studentStatuses, 'all'], { error: fieldTexts.statusFilterInvalid })
+    .optional()
+    .describe('Which students: active ones (the default), those who left or graduated, or all'),
 };
 
 export const studentListQuerySchema = z.strictObject({
@@ -108,6 +221,19 @@ export const studentSchema = z.object({
   standard: z.number().int(),
   phone_number: z.string(),
   address: z.string(),
+  admission_number: z.string(),
+  date_of_birth: z.string().nullable(),
+  status: z.enum(studentStatuses),
+  left_on: z.string().nullable(),
+  guardians: z.array(
+    z.object({
+      name: z.string(),
+      relation: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      primary: z.boolean(),
+    }),
+  ),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
   version: z.number().int(),
@@ -124,6 +250,11 @@ export const studentFieldLabels = {
   standard: 'Standard',
   phone_number: 'Phone',
   address: 'Address',
+  admission_number: 'Admission number',
+  date_of_birth: 'Date of birth',
+  status: 'Status',
+  left_on: 'Left on',
+  guardians: 'Guardians',
 } as const satisfies Record<keyof z.output<typeof studentInputSchema>, string>;
 
 export type StudentInput = z.input<typeof studentInputSchema>;

@@ -1,11 +1,16 @@
 import { LIMITS, LIST_LIMIT_MAX } from './constants.js';
 
-/** The texts SPEC.md fixes word for word, by area (spec-texts/). */
+/** The texts the product's screens show word for word, by area (spec-texts/). */
 export * as texts from './spec-texts/index.js';
 
+/** What a single-line field says of a line break, a tab or another control character in it. */
+function singleLineText(field: string) {
+  return `${field} must be one line of text, without line breaks, tabs or other control characters.`;
+}
+
 /**
- * Texts the spec leaves open (field rules it names without wording). They live beside the
- * spec's texts so that the browser and the server still say the same thing.
+ * The rules of each field, worded where the screens' fixed texts (spec-texts/) name a rule
+ * without words for it, so that the browser and the server still say the same thing.
  */
 export const fieldTexts = {
   emailInvalid: 'Enter a valid email address.',
@@ -42,7 +47,25 @@ export const fieldTexts = {
   versionInvalid: 'Version must be a positive whole number written in digits.',
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
+  nameSingleLine: singleLineText('Name'),
+  rollNumberSingleLine: singleLineText('Roll number'),
+  emailSingleLine: singleLineText('Email'),
+  standardNameSingleLine: singleLineText('Standard name'),
   loneSurrogate: 'Text must not contain half of a surrogate pair; paste it again.',
+  admissionNumberTooLong: 'Admission number must be at most 32 characters.',
+  admissionNumberSingleLine: singleLineText('Admission number'),
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  dateOfBirthInFuture: 'Date of birth cannot be in the future.',
+  statusInvalid: 'Status must be one of active, left or graduated.',
+  statusFilterInvalid: 'Status must be one of active, left, graduated or all.',
+  leftOnRequired: 'Enter the date the student left or graduated.',
+  leftOnOnlyWhenGone: 'Only a student who left or graduated has a leaving date.',
+  guardiansTooMany: 'A student has at most 4 guardians.',
+  guardiansOnePrimary: 'Mark exactly one guardian as the primary contact.',
+  guardianNameRequired: "Guardian's name is required.",
+  guardianNameTooLong: "Guardian's name must be at most 100 characters.",
+  guardianRelationTooLong: 'Relation must be at most 40 characters.',
+  guardianSingleLine: singleLineText("Guardian's name"),
 } as const;
 
 const expectedKinds: Record<string, string> = {
@@ -82,8 +105,9 @@ export const validationTexts = {
 } as const;
 
 /**
- * Texts for what the product does beyond the spec (editing a student), written in the spec's
- * voice and kept here so the web app and its tests read them from one place.
+ * Texts for what the product added to its first screens (editing a student, history, the bin),
+ * in the same voice as spec-texts/ and kept here so the web app and its tests read them from one
+ * place.
  */
 export const appTexts = {
   students: {
@@ -138,7 +162,7 @@ export const appTexts = {
 } as const;
 
 /**
- * The details of the API's own refusals (problem+json), for what the spec does not word: a
+ * The details of the API's own refusals (problem+json) that no screen's fixed text words: a
  * missing record, a clash a constraint found, a request that names no record.
  */
 export const problemTexts = {
@@ -150,6 +174,8 @@ export const problemTexts = {
     `Roll number "${rollNumber}" is already taken in ${
       standardName === undefined ? 'this standard' : `standard "${standardName}"`
     }.`,
+  admissionNumberTaken: (admissionNumber: string) =>
+    `Admission number "${admissionNumber}" is already taken by another student.`,
   standardNameTaken: (name: string, academicYear: string) =>
     `A standard named "${name}" already exists for ${academicYear}.`,
   standardInUse: (name: string, students: number) =>
@@ -159,7 +185,7 @@ export const problemTexts = {
 } as const;
 
 /**
- * Texts for the everyday help the spec does not word: a standard that cannot be deleted yet,
+ * Texts for the everyday help no screen's fixed text words: a standard that cannot be deleted yet,
  * a form left with unsaved typing, a code sent again. Kept here so that the web app and its
  * tests read the same words.
  */
@@ -182,7 +208,50 @@ export const everydayTexts = {
   resend: {
     button: 'Resend code',
     wait: (seconds: number) => `Resend code in ${seconds} s`,
+    /** The answer to asking again within the minute between codes: the code sent still works. */
+    justSent: (seconds: number) =>
+      `A code was sent less than a minute ago. You can ask for another in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },
   resetLinkAgain: 'Ask for a new reset link',
   wrongCurrentPassword: 'The current password is not correct.',
+} as const;
+
+/** The student record's words on the web: the form's groups, guardians, status and printing. */
+export const studentRecordTexts = {
+  groups: { student: 'Student', guardians: 'Guardians', school: 'School' },
+  admissionNumber: 'Admission number (optional)',
+  dateOfBirth: 'Date of birth (optional)',
+  status: 'Status',
+  leftOn: 'Left on',
+  statuses: { active: 'Active', left: 'Left', graduated: 'Graduated' },
+  statusFilter: 'Filter by status',
+  allStatuses: 'All',
+  noGuardians: 'No guardian added yet.',
+  addGuardian: 'Add guardian',
+  removeGuardian: (position: number) => `Remove guardian ${position}`,
+  guardianLegend: (position: number) => `Guardian ${position}`,
+  guardianName: 'Name',
+  guardianRelation: 'Relation (optional)',
+  guardianPhone: 'Phone (optional)',
+  guardianEmail: 'Email (optional)',
+  guardianPrimary: 'Primary contact',
+  guardiansMax: 'A student has at most 4 guardians.',
+  print: 'Print',
+  printing: 'Preparing the list…',
+  printFailed: 'The list could not be prepared for printing.',
+  printTitle: 'Class list',
+  printAllStandards: 'All standards',
+  printDate: (date: string) => `Printed ${date}`,
+  printCount: (count: number) => `${count} student${count === 1 ? '' : 's'}`,
+  printColumns: {
+    roll: 'Roll no.',
+    name: 'Name',
+    admission: 'Admission no.',
+    dateOfBirth: 'Date of birth',
+    guardian: 'Guardian',
+    phone: 'Phone',
+  },
+  paperSize: 'Paper',
+  paperSizes: { A4: 'A4', Letter: 'Letter' },
+  closePrint: 'Close the print view',
 } as const;

@@ -128,6 +128,59 @@ const writtenTexts = new Set([
   ...stringsOf(appTexts),
 ]);
 
+describe('single-line fields', () => {
+  const controls = ['\n', '\r', '\t', '\u0000', '\u001b', '\u0085', '\u2028', '\u2029', '\u007f'];
+  const fields: Array<[string, z.ZodType, Record<string, unknown>, string, string]> = [
+    ["a student's name", studentInputSchema, validStudent, 'name', fieldTexts.nameSingleLine],
+    [
+      'a roll number',
+      studentInputSchema,
+      validStudent,
+      'roll_number',
+      fieldTexts.rollNumberSingleLine,
+    ],
+    ["a student's e-mail", studentInputSchema, validStudent, 'email', fieldTexts.emailSingleLine],
+    [
+      "a standard's name",
+      standardInputSchema,
+      validStandard,
+      'name',
+      fieldTexts.standardNameSingleLine,
+    ],
+    [
+      'the name one signs up with',
+      registerRequestSchema,
+      { name: 'Staff', email: 'a@school.test', ...passwords, tc: true, otp: '123456' },
+      'name',
+      fieldTexts.nameSingleLine,
+    ],
+  ];
+
+  it.each(fields)(
+    'refuses a line break, a tab or another control character inside %s, with its own message',
+    (_name, schema, valid, field, message) => {
+      for (const control of controls) {
+        const value = `Asha${control}=2+3@x.test`;
+        const result = schema.safeParse({ ...valid, [field]: value });
+        expect(result.success, JSON.stringify(value)).toBe(false);
+        expect(fieldErrors(result.error!)[field]).toContain(message);
+      }
+    },
+  );
+
+  it('takes line breaks around a value as the trim takes them off, and keeps them in an address', () => {
+    const result = studentInputSchema.safeParse({
+      ...validStudent,
+      name: '\r\n Asha Rao\t\n',
+      address: 'Flat 2\nMG Road',
+    });
+    expect(result).toMatchObject({
+      success: true,
+      data: { name: 'Asha Rao', address: 'Flat 2\nMG Road' },
+    });
+  });
+});
+
 describe('ids', () => {
   const idOf = (value: unknown) => studentDeleteSchema.safeParse({ id: value });
 

@@ -20,7 +20,7 @@ import {
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 /** The build to check: web/dist, or the one the server is told to serve. */
 const distDir = process.env['WEB_DIST_DIR'] ?? join(webDir, 'dist');
-/** 110 kB as the issue and Vite's build report count it: 1000 bytes to the kB. */
+/** 110 kB as decision 0011 and Vite's build report count it: 1000 bytes to the kB. */
 const LOGIN_JS_BUDGET_BYTES = 110_000;
 
 test.describe('bundle budget', () => {

@@ -1,4 +1,4 @@
-import { appTexts, texts } from '@um/contract';
+import { appTexts, dailyUseTexts, texts } from '@um/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import {
@@ -9,6 +9,8 @@ import {
   updateStandardViaApi,
   updateStudentViaApi,
 } from './support/api.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { createAccount } from './support/session.js';
 import { openFromSidebar, studentRow } from './support/ui.js';
 
 const listItem = (page: Page, region: RegExp | string, name: string) =>
@@ -17,7 +19,8 @@ const listItem = (page: Page, region: RegExp | string, name: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, exact: true }) });
 /** The roll number a student's row shows, its first column. */
-const rollNumberOf = (page: Page, name: string) => studentRow(page, name).getByRole('cell').first();
+// The row's first cell is the box that chooses it; the roll number comes next.
+const rollNumberOf = (page: Page, name: string) => studentRow(page, name).getByRole('cell').nth(1);
 const standardRow = (page: Page, name: string) => listItem(page, 'All standards', name);
 const binRow = (page: Page, name: string) => listItem(page, 'Deleted students and standards', name);
 
@@ -27,11 +30,14 @@ async function confirmDeletion(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
+/** The conflict view: who saved meanwhile, and a row for each field they changed. */
+const conflictPanel = (page: Page) =>
+  page.getByRole('alert').filter({
+    has: page.getByRole('button', { name: appTexts.history.keepTheirs }),
+  });
 /** The conflict view's row for one field: its label, their saved value, then what was typed. */
 const conflictRow = (page: Page, field: string) =>
-  page
-    .getByRole('alert', { name: appTexts.history.conflictTitle })
-    .getByRole('row', { name: new RegExp(`^${field}`) });
+  conflictPanel(page).getByRole('row', { name: new RegExp(`^${field}`) });
 
 test('a deleted student comes back with Undo in the banner', async ({
   signedInPage: page,
@@ -62,11 +68,12 @@ test('a deleted student comes back with Undo in the banner', async ({
   await expect(rollNumberOf(page, name)).toHaveText('11');
 });
 
-test('a student saved by a colleague meanwhile is shown side by side, and either version can be kept', async ({
+test('what a colleague changed in a student meanwhile is shown side by side, naming them, and kept or overwritten field by field', async ({
   signedInPage: page,
   account,
   request,
 }) => {
+  const colleague = await createAccount(request);
   const tag = uniqueTag();
   const standard = await createStandardViaApi(request, account, `Grade 6 ${tag}`, 6);
   const name = `Kiran ${tag}`;
@@ -81,22 +88,27 @@ test('a student saved by a colleague meanwhile is shown side by side, and either
 
   // Keep theirs: the form takes the colleague's values, and nothing typed here is saved.
   await page.getByRole('button', { name: `Edit ${name}, 21` }).click();
-  await form.getByLabel('Roll number').fill('22');
-  kiran = await updateStudentViaApi(request, account, kiran, { roll_number: '23' });
+  await form.getByLabel('Roll number', { exact: true }).fill('22');
+  kiran = await updateStudentViaApi(request, colleague, kiran, { roll_number: '23' });
   await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(conflictPanel(page)).toHaveAccessibleName(dailyUseTexts.conflict.by(colleague.name));
   await expect(conflictRow(page, 'Roll number')).toHaveText(/Roll number\s*23\s*22/);
-  await expect(form.getByLabel('Roll number')).toHaveValue('22');
+  await expect(form.getByLabel('Roll number', { exact: true })).toHaveValue('22');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `edit conflict (${colorScheme})`);
+  }
   await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
-  await expect(page.getByRole('alert', { name: appTexts.history.conflictTitle })).toHaveCount(0);
-  await expect(form.getByLabel('Roll number')).toHaveValue('23');
+  await expect(conflictPanel(page)).toHaveCount(0);
+  await expect(form.getByLabel('Roll number', { exact: true })).toHaveValue('23');
   await expect(form.getByLabel('Name')).toBeFocused();
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(rollNumberOf(page, name)).toHaveText('23');
 
-  // Save mine: the colleague's phone and address give way to what was typed here.
+  // Save: the phone typed here wins over theirs, and their address, not touched here, stays.
   await page.getByRole('button', { name: `Edit ${name}, 23` }).click();
   await form.getByLabel('Phone (optional)').fill('+91 33333 44444');
-  await updateStudentViaApi(request, account, kiran, {
+  await updateStudentViaApi(request, colleague, kiran, {
     phone_number: '+91 11111 22222',
     address: 'New Road 4',
   });
@@ -106,17 +118,17 @@ test('a student saved by a colleague meanwhile is shown side by side, and either
   );
   await expect(conflictRow(page, 'Address')).toHaveText(/Address\s*New Road 4\s*—/);
   await expect(form.getByLabel('Phone (optional)')).toHaveValue('+91 33333 44444');
-  await page.getByRole('button', { name: appTexts.history.saveMine }).click();
+  await page.getByRole('button', { name: dailyUseTexts.conflict.save }).click();
   await expect(page.getByRole('status')).toContainText(appTexts.students.updated);
   await expect(studentRow(page, name)).toContainText('+91 33333 44444');
   await expect(rollNumberOf(page, name)).toHaveText('23');
   // The table leaves the address out: the form shows what was kept.
   await page.getByRole('button', { name: `Edit ${name}, 23` }).click();
-  await expect(form.getByLabel('Address (optional)')).toHaveValue('');
+  await expect(form.getByLabel('Address (optional)')).toHaveValue('New Road 4');
   await form.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('a standard saved by a colleague meanwhile is shown side by side, and either version can be kept', async ({
+test('a standard saved in another tab meanwhile is shown side by side, and either version can be kept', async ({
   signedInPage: page,
   account,
   request,
@@ -135,6 +147,8 @@ test('a standard saved by a colleague meanwhile is shown side by side, and eithe
     description: 'Arts stream',
   });
   await form.getByRole('button', { name: 'Save changes' }).click();
+  // The other save was this person's own, in another tab.
+  await expect(conflictPanel(page)).toHaveAccessibleName(dailyUseTexts.conflict.byYou);
   await expect(conflictRow(page, 'Description')).toHaveText(
     /Description\s*Arts stream\s*Science stream/,
   );
@@ -147,7 +161,7 @@ test('a standard saved by a colleague meanwhile is shown side by side, and eithe
   await expect(row).toContainText('Grade 10');
   await expect(row).toContainText('Arts stream');
 
-  // Save mine: my grade level wins over the colleague's.
+  // Save: my grade level wins over the other save's.
   await row.getByRole('button', { name: `Edit standard ${name}` }).click();
   await form.getByLabel('Grade level').fill('11');
   await updateStandardViaApi(
@@ -160,7 +174,7 @@ test('a standard saved by a colleague meanwhile is shown side by side, and eithe
   );
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(conflictRow(page, 'Grade level')).toHaveText(/Grade level\s*12\s*11/);
-  await page.getByRole('button', { name: appTexts.history.saveMine }).click();
+  await page.getByRole('button', { name: dailyUseTexts.conflict.save }).click();
   await expect(page.getByRole('status')).toContainText(texts.standards.updated);
   await expect(row).toContainText('Grade 11');
   await page.reload();

@@ -1,10 +1,13 @@
-import { texts } from '@um/contract';
+import { appTexts, bulkScreenTexts, studentRecordTexts, texts } from '@um/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
 import { tabTo } from './support/ui.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
+// One after another: the walk over every control of Standards must not meet the standard that
+// the keyboard-alone test of this file is adding and deleting on the other worker.
+test.describe.configure({ mode: 'default' });
 
 /**
  * Tabs through the whole page once and expects every visible control to take focus, each with
@@ -85,9 +88,14 @@ async function chooseWithArrows(page: Page, select: Locator, label: string): Pro
 async function walkScreens(page: Page, screens: ReadonlyArray<readonly [string, string | RegExp]>) {
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   for (const [link, heading] of screens) {
-    // A walk ends just past the link that led to its screen: the next link is a step back.
-    await tabTo(page, sidebar.getByRole('link', { name: link }), { backwards: true });
+    // A walk ends just past the link that led to its screen: the next link is a step back,
+    // round every control of a screen whose list (the standards, shared by every test) is long.
+    const target = sidebar.getByRole('link', { name: link });
+    await tabTo(page, target, { backwards: true, maxPresses: 400 });
     await page.keyboard.press('Enter');
+    // Analytics and Settings show the dashboard's heading too: the screen is the new one once
+    // the address is.
+    await expect(page).toHaveURL((await target.getAttribute('href'))!);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // Lists have loaded once no loading status is left.
     await expect(page.getByRole('status')).toHaveCount(0);
@@ -163,7 +171,10 @@ test('a standard is added, edited and deleted with the keyboard alone', async ({
   await expect(page.getByRole('status')).toContainText(texts.standards.added);
   await expect(addStandard).toBeFocused();
 
-  await tabTo(page, page.getByRole('button', { name: `Edit standard ${name} draft` }));
+  // Past every standard before it: the list is every test's, and each card has four stops.
+  await tabTo(page, page.getByRole('button', { name: `Edit standard ${name} draft` }), {
+    maxPresses: 400,
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Name')).toBeFocused();
   await expect(addStandard).toBeDisabled();
@@ -199,14 +210,17 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Name')).toBeFocused();
   await page.keyboard.type(`Kavya ${tag}`);
-  await page.keyboard.press('Tab');
+  // The form's groups: the student (a date input takes a Tab per part), then the school.
+  await tabTo(page, page.getByLabel('Email', { exact: true }));
   await page.keyboard.type(`kavya-${tag}@pupils.test`);
   await page.keyboard.press('Tab');
+  await page.keyboard.type('080 2222 3333');
+  await tabTo(page, page.getByLabel('Roll number'));
   await page.keyboard.type('K-9');
   await page.keyboard.press('Tab');
   await chooseWithArrows(page, page.getByLabel('Standard', { exact: true }), standard.name);
   await page.keyboard.press('Tab');
-  await page.keyboard.type('080 2222 3333');
+  await expect(page.getByLabel(studentRecordTexts.admissionNumber)).toBeFocused();
   // Enter in a text field sends the form, as in any browser form.
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText(texts.students.added);
@@ -223,11 +237,29 @@ test('a student is added, found and deleted with the keyboard alone', async ({
     page.getByRole('region', { name: `${heading} · 1 student` }).getByRole('row'),
   ).toHaveCount(2);
 
-  // The table's sortable headers, then the row's buttons.
+  // The status filter, the link beside the list's heading, the box that chooses every row and
+  // the sortable headers, then the row's box and buttons.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(studentRecordTexts.statusFilter)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: appTexts.history.recentlyDeleted })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: bulkScreenTexts.selectShown })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Roll number' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Name', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const choose = page.getByRole('checkbox', {
+    name: bulkScreenTexts.selectStudent(`Kavya ${tag}`),
+  });
+  await expect(choose).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('region', { name: bulkScreenTexts.barLabel })).toContainText(
+    bulkScreenTexts.selected(1),
+  );
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('region', { name: bulkScreenTexts.barLabel })).toBeHidden();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `History of Kavya ${tag}, K-9` })).toBeFocused();
   await page.keyboard.press('Tab');

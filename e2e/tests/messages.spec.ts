@@ -1,4 +1,4 @@
-import { texts } from '@um/contract';
+import { dailyUseTexts, texts } from '@um/contract';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import {
@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from './support/axe.js';
 import { createAccount, shortLivedAccessToken, storeSession } from './support/session.js';
 import type { Account } from './support/session.js';
 import {
+  expectNoSidewaysScroll,
   expectNoticeToVanishOnItsOwn,
   studentList,
   studentRows,
@@ -167,6 +168,47 @@ test('the inbox works by keyboard alone, and its banners go after 5 seconds', as
   });
 });
 
+test('a preview keeps the line breaks of its first two lines, deleting says it leaves only your inbox, and a phone never scrolls sideways', async ({
+  signedInPage: page,
+  request,
+}) => {
+  const colleague = await createAccount(request);
+  const tag = uniqueTag();
+  const lines = [
+    `Staff meeting ${tag}`,
+    'Room 12 at 3 pm',
+    'Bring the term plans',
+    `https://school.example.test/notices/${'minutes-'.repeat(12)}`,
+  ];
+  await postMessageViaApi(request, colleague, lines.join('\n'));
+  const item = messageItem(page, `Staff meeting ${tag}`);
+
+  for (const width of [1280, 390, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/messages');
+    const preview = item.locator('[data-preview]');
+    await expect(preview).toBeVisible();
+    const shown = await preview.evaluate((element) => ({
+      text: (element as HTMLElement).innerText,
+      lines:
+        element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(shown.text.startsWith(`${lines[0]}\n${lines[1]}\n`), shown.text).toBe(true);
+    expect(Math.round(shown.lines)).toBe(2);
+    await expectNoSidewaysScroll(page, 'the inbox');
+
+    await opener(item).click();
+    await expect(item).toContainText(lines[3]!);
+    await expectNoSidewaysScroll(page, 'a long message open');
+    await item.getByRole('button', { name: /^Delete message from/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(texts.inbox.confirmDelete);
+    await expect(dialog).toContainText(dailyUseTexts.inbox.deleteOwnOnly);
+    await expectNoSidewaysScroll(page, 'the delete question');
+    await page.keyboard.press('Escape');
+  }
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`in ${colorScheme} mode`, () => {
     test.use({ colorScheme, reducedMotion: 'reduce' });
@@ -205,7 +247,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-/** DESIGN.md 6: a colleague's change shows within a second; the browser gets 2 s here. */
+/** A colleague's change shows within a second (docs/live-updates.md); the browser gets 2 s here. */
 const LIVE = { timeout: 2_000 };
 
 test("one person's message and new student show in the other's badge and list without a reload", async ({
@@ -245,7 +287,7 @@ test('when its access token expires, the browser refreshes it, reconnects, and t
 }) => {
   const b = await createAccount(request);
   await readWholeInbox(request, a);
-  const expiring = { ...a.tokens, access: shortLivedAccessToken(String(a.profile.id), 3) };
+  const expiring = { ...a.tokens, access: shortLivedAccessToken(a.tokens.access, 3) };
   await storeSession(page, expiring, a.profile);
   const streams: string[] = [];
   page.on('request', (sent) => {

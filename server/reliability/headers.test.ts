@@ -5,9 +5,10 @@ import { call, isProblem } from './support/api.js';
 import { killAllChildren, startServer, tempDir, type ServerProcess } from './support/processes.js';
 
 /**
- * The headers every answer of the real process carries (DESIGN.md 5): the policy that keeps a
- * script out of a page holding tokens in local storage, and the ones that keep the page out of
- * frames, its referrer short, its content types believed, and other origins out of the API.
+ * The headers every answer of the real process carries (docs/api.md, "Security headers"): the
+ * policy that keeps a script out of a page holding tokens in local storage, and the ones that
+ * keep the page out of frames, its referrer short, its content types believed, and other
+ * origins out of the API.
  */
 
 const APP_URL = 'https://school.example';

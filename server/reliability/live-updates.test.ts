@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@um/contract';
+import { apiPaths, buildPath, deactivatedText, staffPaths } from '@um/contract';
 import { openEventStream, type StreamEvent } from '../src/test/event-stream.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../src/test/smtp-catcher.js';
-import { call, signUp, type Staff } from './support/api.js';
+import { call, logIn, signUp, type Staff } from './support/api.js';
 import { adminUrl, createPgDatabase, pgTarget, type TestPgDatabase } from './support/postgres.js';
 import {
   eventually,
@@ -17,8 +17,8 @@ import { report } from './support/report.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 /**
- * Live updates across API processes (DESIGN.md 6): a change made through one process reaches
- * the event streams held by another through PostgreSQL LISTEN/NOTIFY, also after PostgreSQL
+ * Live updates across API processes (docs/live-updates.md): a change made through one process
+ * reaches the event streams held by another through PostgreSQL LISTEN/NOTIFY, also after PostgreSQL
  * went away and came back, and a SIGTERM is not held up by open streams.
  */
 
@@ -116,6 +116,47 @@ describe.runIf(adminUrl)('live updates across two API processes on one PostgreSQ
         eventsAgainAfterReadyMs: Math.round(reconnectedAfter),
         acrossAfterReconnectMs: Math.round(againMs),
       });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends a deactivated person's stream held by the other process within a second, and refuses their tokens there", async () => {
+    // The reader signed up first on the empty database: the school's admin (docs/staff.md).
+    const profile = await call(second.origin, 'GET', apiPaths.profile, { token: author.access });
+    const stream = await openEventStream(second.origin, author.access);
+    try {
+      await stream.next((event) => event.event === 'unread');
+      const memberPath = buildPath(staffPaths.staffMember, { id: profile.json.id as string });
+      const sentAt = performance.now();
+      const changed = await call(first.origin, 'PATCH', memberPath, {
+        token: reader.access,
+        body: { status: 'deactivated' },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      await Promise.race([
+        stream.ended,
+        sleep(1_000).then(() => {
+          throw new Error('the stream was still open a second after the deactivation');
+        }),
+      ]);
+      const endedMs = performance.now() - sentAt;
+      expect(endedMs).toBeLessThan(1_000);
+      const refused = await call(second.origin, 'GET', apiPaths.profile, { token: author.access });
+      expect(refused.status).toBe(401);
+      const login = await call(second.origin, 'POST', apiPaths.login, {
+        body: { email: author.email, password: author.password },
+      });
+      expect(login.status).toBe(403);
+      expect(login.json.detail).toBe(deactivatedText);
+      report('deactivation across processes', { streamEndedMs: Math.round(endedMs) });
+
+      const reactivated = await call(first.origin, 'PATCH', memberPath, {
+        token: reader.access,
+        body: { status: 'active' },
+      });
+      expect(reactivated.status).toBe(200);
+      Object.assign(author, await logIn(second.origin, author.email));
     } finally {
       stream.close();
     }

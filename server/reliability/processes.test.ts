@@ -14,7 +14,7 @@ import { killAllChildren, startServer, tempDir, type ServerProcess } from './sup
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 const LOGINS_PER_MINUTE = 4;
-/** The refresh grace period of DESIGN.md 5, after which a replayed token counts as reuse. */
+/** The refresh grace period (docs/auth.md, 3), after which a replayed token counts as reuse. */
 const GRACE_MS = 10_000;
 
 /** The balancer's X-Forwarded-For: a client address of this test's own in the shared Redis. */

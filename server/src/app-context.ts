@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { EventBus } from './events/bus.js';
 import type { Mailer } from './mail/mailer.js';
 
 export type App = FastifyInstance;
@@ -26,4 +27,6 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Committed changes of records and of access, to every event stream of every process. */
+  bus: EventBus;
 }

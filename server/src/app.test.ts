@@ -35,6 +35,46 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
     expect(response.headers['allow']).toContain('GET');
   });
 
+  it('answers OPTIONS that is no CORS preflight with 204 and the methods the path allows, or a 404 problem', async () => {
+    for (const url of ['/api/config/', '/api/config', '/management/standard/1/']) {
+      const response = await t.app.inject({ method: 'OPTIONS', url });
+      expect(response.statusCode, url).toBe(204);
+      expect(response.body).toBe('');
+      expect(response.headers['content-type']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const config = await t.app.inject({ method: 'OPTIONS', url: '/api/config/' });
+    expect(config.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    const standard = await t.app.inject({ method: 'OPTIONS', url: '/management/standard/1/' });
+    expect(standard.headers['allow']).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+    const withOrigin = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/config/',
+      headers: { origin: t.config.appUrl },
+    });
+    expect(withOrigin.statusCode).toBe(204);
+    expect(withOrigin.headers['allow']).toBe('GET, HEAD, OPTIONS');
+
+    const unknown = await t.app.inject({ method: 'OPTIONS', url: '/nope/' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(PROBLEM);
+  });
+
+  it('answers a CORS preflight from APP_URL with what it may send, and one from elsewhere without', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/management/standard/',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    const allowed = await preflight(t.config.appUrl);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(t.config.appUrl);
+    expect(allowed.headers['access-control-allow-methods']).toContain('POST');
+    const other = await preflight('https://elsewhere.test');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('serves every path with and without the trailing slash', async () => {
     for (const url of ['/api/config/', '/api/config', '/healthz/', '/readyz/']) {
       const response = await t.app.inject({ method: 'GET', url });
@@ -44,7 +84,7 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
 
   it('tells the web app whether Google sign-in is configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config/' });
-    expect(response.json()).toEqual({ google_client_id: null });
+    expect(response.json()).toEqual({ google_client_id: null, school_name: null });
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {
@@ -54,6 +94,44 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/healthz', '/api/config/']),
+    );
+  });
+
+  it('documents who may call each operation: the public ones need nothing, every other the bearer token and answers 401 without it', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown; responses: object }>>;
+    }>();
+    const publicOperations: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (JSON.stringify(operation.security) === '[]') {
+          publicOperations.push(`${method.toUpperCase()} ${path}`);
+          continue;
+        }
+        expect(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+        expect(operation.responses, `${method} ${path}`).toHaveProperty('401');
+        const anonymous = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+        });
+        expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
+      }
+    }
+    expect(publicOperations.sort()).toEqual(
+      [
+        'GET /healthz',
+        'GET /readyz',
+        'GET /api/config/',
+        'POST /api/user/send_otp/',
+        'POST /api/user/register/',
+        'POST /api/user/login/',
+        'POST /api/user/refresh_token/',
+        'POST /api/user/logout/',
+        'POST /api/user/send-reset-password-email/',
+        'POST /api/user/reset-password/{id}/{token}/',
+        'POST /api/user/social/google/',
+        'POST /api/user/social/google/register/',
+      ].sort(),
     );
   });
 

@@ -2,29 +2,44 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { signedInScope } from './http/access.js';
+import {
+  answerOptions,
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './http/errors.js';
+import { openApiOptions } from './http/openapi.js';
 import { noStore, registerSecurityHeaders, securityHeaders } from './http/security.js';
 import { responseSerializerCompiler } from './http/serializer.js';
 import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { standardsRoutes } from './standards/routes.js';
+import { standardsOfBatches } from './standards/writes.js';
 import { studentsRoutes } from './students/routes.js';
 import { studentTransferRoutes } from './students/transfer/routes.js';
+import { batchRoutes } from './students/batch-routes.js';
+import { unreadCountsOf } from './messages/repository.js';
 import { messagesRoutes } from './messages/routes.js';
-import { historyRoutes } from './history/routes.js';
+import { binRoutes } from './bin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { namingTheSchool } from './mail/school.js';
 import { createEventBus } from './events/bus.js';
-import { liveUpdateRoutes, type LiveUpdateOptions } from './events/routes.js';
+import {
+  liveUpdateRoutes,
+  type LiveUpdateOptions,
+  type LiveUpdateSources,
+} from './events/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { staffRoutes } from './auth/staff/routes.js';
+import { readAccessToken } from './auth/access-token.js';
+import { checkAccess } from './auth/access.js';
+import { requireUser } from './auth/guard.js';
 import { registerRateLimiting } from './auth/rate-limit.js';
 
 export interface AppOverrides {
@@ -76,54 +91,67 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const database = overrides.database ?? createDatabase(config.database);
   if (!overrides.database) app.addHook('onClose', () => database.destroy());
-  const mailer = overrides.mailer ?? createMailer(config, app.log);
+  const mailer = namingTheSchool(
+    overrides.mailer ?? createMailer(config, app.log),
+    config.schoolName,
+  );
   if (!overrides.mailer) app.addHook('onClose', () => mailer.close());
-  const context: AppContext = { config, database, mailer };
   const eventBus = createEventBus(config.database, database.db, app.log);
   app.addHook('onClose', () => eventBus.close());
   app.addHook('onReady', () => eventBus.started);
+  const context: AppContext = { config, database, mailer, bus: eventBus };
 
   const webAppFallback = config.webDistDir
     ? await registerWebApp(app, config.webDistDir)
     : undefined;
-  registerErrorHandling(app, webAppFallback);
+  const routeTable = registerErrorHandling(app, webAppFallback);
 
   registerSecurityHeaders(app, headers);
+  answerOptions(app, routeTable.allowedMethods);
   // A list, not a string: with a string every answer named APP_URL as allowed, whatever origin
   // asked; with a list, only APP_URL's own requests get the header.
   await app.register(cors, { origin: [new URL(config.appUrl).origin], credentials: false });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'User Management API',
-        version: '2.0.0',
-        description: 'Students, standards and the staff inbox of one school.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.appUrl));
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await registerRateLimiting(app, config);
+
+  // What the signed-in scope and the event stream take from the auth and inbox features, so
+  // that neither layer imports a feature.
+  const authenticate = requireUser(database, config.jwtSecret);
+  const liveUpdateSources: LiveUpdateSources = {
+    unreadCounts: (userIds) => unreadCountsOf(database.db, userIds),
+    sessionOf: (token) => {
+      const claims = readAccessToken(config.jwtSecret, token);
+      return claims && { sessionId: claims.sessionId, expiresAtMs: claims.expiresAt * 1000 };
+    },
+    stillGranted: async (token) => (await checkAccess(database, config.jwtSecret, token)) !== null,
+  };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(async (scope) => {
     // Every API answer, from its first hook on: students, standards, the inbox, the profile
     // and tokens are personal data that no browser or proxy may keep.
     scope.addHook('onRequest', noStore);
-    // First: its hook publishes the changes of the write routes registered after it.
-    liveUpdateRoutes(scope, context, eventBus, overrides.liveUpdates);
+    // Public: anyone may call these.
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
-    authRoutes(scope, context);
-    standardsRoutes(scope, context);
-    studentsRoutes(scope, context);
-    studentTransferRoutes(scope, context);
-    messagesRoutes(scope, context);
-    historyRoutes(scope, context);
+    const auth = authRoutes(scope, context);
+    // Every other route needs a signed-in user (docs/api.md, "Access").
+    await scope.register(
+      signedInScope(authenticate, (signedIn) => {
+        // First: its hook publishes the changes of the write routes registered after it.
+        liveUpdateRoutes(signedIn, eventBus, liveUpdateSources, overrides.liveUpdates);
+        auth.signedInRoutes(signedIn);
+        staffRoutes(signedIn, context);
+        standardsRoutes(signedIn, context);
+        studentsRoutes(signedIn, context);
+        studentTransferRoutes(signedIn, context, standardsOfBatches);
+        batchRoutes(signedIn, context, standardsOfBatches);
+        messagesRoutes(signedIn, context);
+        binRoutes(signedIn, context);
+      }),
+    );
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ describe('configuration', () => {
       trustProxy: false,
       requestTimeoutMs: 30_000,
       trashRetentionDays: 30,
+      schoolName: null,
     });
   });
 
@@ -45,7 +46,31 @@ describe('configuration', () => {
     expect(second.jwtSecret).toBe(first.jwtSecret);
     const file = join(dir, 'data/jwt-secret');
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
-    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
+
+    // As an older version or a copy by hand may have left it.
+    chmodSync(file, 0o644);
+    expect(loadConfig({}, { baseDir: dir }).jwtSecret).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the default database, the key and the outbox in DATA_DIR', () => {
+    const dir = baseDir();
+    const config = loadConfig({ DATA_DIR: 'school-data' }, { baseDir: dir });
+    expect(config.database).toEqual({
+      dialect: 'sqlite',
+      filename: join(dir, 'school-data', 'app.db'),
+    });
+    expect(config.outboxDir).toBe(join(dir, 'school-data', 'outbox'));
+    expect(readFileSync(join(dir, 'school-data', 'jwt-secret'), 'utf8').trim()).toBe(
+      config.jwtSecret,
+    );
+    const named = loadConfig(
+      { DATA_DIR: 'school-data', DATABASE_URL: 'sqlite:elsewhere.db' },
+      { baseDir: dir },
+    );
+    expect(named.database).toEqual({ dialect: 'sqlite', filename: join(dir, 'elsewhere.db') });
   });
 
   it.each([
@@ -172,6 +197,16 @@ describe('configuration', () => {
         `TRASH_RETENTION_DAYS=${wrong}: must be a whole number of days, at least 1`,
       ]);
     }
+  });
+
+  it('reads SCHOOL_NAME as one trimmed line, and refuses a name that breaks lines', () => {
+    const read = (value: string) =>
+      loadConfig({ SCHOOL_NAME: value }, { baseDir: baseDir() }).schoolName;
+    expect(read('')).toBeNull();
+    expect(read('  Greenfield Primary School ')).toBe('Greenfield Primary School');
+    expect(problemsOf({ SCHOOL_NAME: 'Greenfield\nSchool' })).toEqual([
+      'SCHOOL_NAME=Greenfield\nSchool: must be one line of text, without control characters',
+    ]);
   });
 
   it("words every refusal for the operator, never in the validation library's English", () => {

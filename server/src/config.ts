@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { schoolNameSchema } from '@um/contract';
+import { PRIVATE_FILE_MODE, createPrivateDir, tightenPrivateFile } from './db/private-files.js';
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string; schema?: string };
@@ -43,10 +45,12 @@ export interface Config {
   /** Where the built web app is; null when the server runs as an API only. */
   webDistDir: string | null;
   rateLimits: RateLimits;
-  /** How long a client may take to send a whole request, headers and body (DESIGN.md 4). */
+  /** How long a client may take to send a whole request, headers and body (docs/api.md). */
   requestTimeoutMs: number;
   /** How long deleted students and standards stay restorable before they are purged. */
   trashRetentionDays: number;
+  /** The school's name, for printed lists, mails and the page title; null when unset. */
+  schoolName: string | null;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -60,7 +64,7 @@ export const defaultRateLimits: RateLimits = {
   resetPerIp: { max: 10, windowMs: 60_000 },
 };
 
-/** Variables a production server refuses to start without (DESIGN.md 5). */
+/** Variables a production server refuses to start without (docs/auth.md, "Operating notes"). */
 const PRODUCTION_REQUIRED = [
   'JWT_SECRET',
   'APP_URL',
@@ -75,7 +79,21 @@ export class ConfigError extends Error {
   }
 }
 
-/** `postgres://…`, `sqlite:PATH`, `sqlite::memory:` or a plain file path (DESIGN.md 4). */
+/** The database when DATABASE_URL is unset: a SQLite file in the data folder. */
+export function defaultDatabaseUrl(dataDir: string): string {
+  return `sqlite:${join(dataDir, 'app.db')}`;
+}
+
+/**
+ * The database the environment names, as the server reads it: DATABASE_URL, or else the
+ * SQLite file in DATA_DIR. For tools (the backup) that need no more of the configuration.
+ */
+export function databaseFromEnv(env: NodeJS.ProcessEnv, baseDir: string): DatabaseConfig {
+  const dataDir = resolve(baseDir, env['DATA_DIR']?.trim() || 'data');
+  return parseDatabaseUrl(env['DATABASE_URL']?.trim() || defaultDatabaseUrl(dataDir), baseDir);
+}
+
+/** `postgres://…`, `sqlite:PATH`, `sqlite::memory:` or a plain file path (README.md). */
 export function parseDatabaseUrl(value: string, baseDir: string): DatabaseConfig {
   if (/^postgres(ql)?:\/\//i.test(value)) {
     new URL(value);
@@ -141,7 +159,7 @@ const envSchema = z.object({
     .max(65535, { error: 'must be a port number' })
     .default(3000),
   HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.string().default('sqlite:data/app.db'),
+  DATABASE_URL: z.string().optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   APP_URL: urlWithProtocols(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -172,6 +190,7 @@ const envSchema = z.object({
     .pipe(z.number().min(1, { error: 'must be a whole number of days, at least 1' }))
     .default(30),
   DATA_DIR: z.string().default('data'),
+  SCHOOL_NAME: schoolNameSchema.optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -211,8 +230,9 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Reads every variable of DESIGN.md 4 once; a blank one counts as unset. Throws a ConfigError
- * listing every problem, so an operator fixes them all in one go instead of one per restart.
+ * Reads every variable of the README's "Configuration" once; a blank one counts as unset. Throws a
+ * ConfigError listing every problem, so an operator fixes them all in one go instead of one per
+ * restart.
  */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -242,11 +262,13 @@ export function loadConfig(
   if (!parsed.success) throw new ConfigError(problems);
   const vars = parsed.data;
 
+  const dataDir = resolve(baseDir, vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? defaultDatabaseUrl(dataDir);
   let database: DatabaseConfig | undefined;
   try {
-    database = parseDatabaseUrl(vars.DATABASE_URL, baseDir);
+    database = parseDatabaseUrl(databaseUrl, baseDir);
   } catch (error) {
-    problems.push(`${shown('DATABASE_URL', vars.DATABASE_URL)}: ${(error as Error).message}`);
+    problems.push(`${shown('DATABASE_URL', databaseUrl)}: ${(error as Error).message}`);
   }
 
   let trustProxy: TrustProxy = false;
@@ -281,7 +303,6 @@ export function loadConfig(
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
-  const dataDir = resolve(baseDir, vars.DATA_DIR);
   const webDistDir = vars.WEB_DIST_DIR
     ? resolve(baseDir, vars.WEB_DIST_DIR)
     : options.defaultWebDistDir && existsSync(join(options.defaultWebDistDir, 'index.html'))
@@ -308,16 +329,22 @@ export function loadConfig(
     rateLimits,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
     trashRetentionDays: vars.TRASH_RETENTION_DAYS,
+    schoolName: vars.SCHOOL_NAME || null,
   };
 }
 
-/** Outside production a signing key is generated once and kept, so sessions survive restarts. */
+/**
+ * Outside production a signing key is generated once and kept, so sessions survive restarts.
+ * It is readable by its owner only, also when an older version left it readable by others.
+ */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    tightenPrivateFile(file);
+    return readFileSync(file, 'utf8').trim();
+  }
+  createPrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return secret;
 }

@@ -58,7 +58,9 @@ interface Fixtures {
   googleToken: string;
 }
 
-describe.each(dialects)('hostile input on %s', (dialect) => {
+// Each test walks every endpoint with hundreds of requests: seconds on a quiet machine, and
+// several times that on a busy one, so the suite's 20 s per test is too tight for them.
+describe.each(dialects)('hostile input on %s', { timeout: 120_000 }, (dialect) => {
   const google = useGoogleKeys();
   const smtp = useSmtpCatcher();
   const t = useTestApp(dialect, () => ({
@@ -69,7 +71,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
   let routes: Route[] = [];
 
   beforeAll(async () => {
-    const user = await insertUser(t.database.db);
+    // An admin, whom no route refuses for their role: every body reaches its parser.
+    const user = await insertUser(t.database.db, { role: 'admin' });
     const tokens = await loginTokens(t.app, user.email);
     const auth = bearer(tokens.access);
     const standard = await t.app.inject({
@@ -114,7 +117,8 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
           method: method.toUpperCase() as Method,
           path,
           fields: Object.keys(schema?.properties ?? {}),
-          hasBody: Boolean(operation.requestBody),
+          // A JSON body: the import takes CSV, and has hostile cases of its own.
+          hasBody: schema !== undefined,
         };
       }),
     );
@@ -217,7 +221,13 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       case 'alg-none':
         return bearer(new UnsecuredJWT({ typ: 'access', sub: String(f.userId) }).encode());
       case 'unknown-user':
-        return bearer(await signAccessToken(f.secret, { userId: 2_000_000_000, tokenVersion: 0 }));
+        return bearer(
+          await signAccessToken(f.secret, {
+            userId: 2_000_000_000,
+            tokenVersion: 0,
+            sessionId: '00000000-0000-4000-8000-000000000000',
+          }),
+        );
       case 'refresh-as-bearer':
         return bearer(f.refresh);
       default:
@@ -496,16 +506,21 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     hostileString
       .map((text) => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, ''))
       .filter((text) => text.trim().length > 0 && text.trim().length <= max);
+  /** What a single-line field stores: the same, with its control characters as spaces. */
+  const storableLine = (max: number) =>
+    hostileString
+      .map((text) => text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(LONE_SURROGATE, ''))
+      .filter((text) => text.trim().length > 0 && text.trim().length <= max);
 
   it('stores SQL, script and Unicode payloads and gives them back exactly as sent, trimmed, in every field that keeps text', async () => {
     let round = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.record({
-          standardName: storable(90),
+          standardName: storableLine(90),
           description: storable(1000),
-          studentName: storable(100),
-          rollNumber: storable(20),
+          studentName: storableLine(100),
+          rollNumber: storableLine(20),
           address: storable(500),
           content: storable(5000),
         }),
@@ -602,7 +617,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
     });
     const standardId: number = standard.json().data.id;
     await fc.assert(
-      fc.asyncProperty(storable(100), fc.nat(), fc.nat(), async (name, from, length) => {
+      fc.asyncProperty(storableLine(100), fc.nat(), fc.nat(), async (name, from, length) => {
         const created = await t.app.inject({
           method: 'POST',
           url: apiPaths.updateStudents,
@@ -680,7 +695,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
 
   it('signs up staff whose names are SQL, script or Unicode payloads and shows each name exactly as sent, trimmed', async () => {
     await fc.assert(
-      fc.asyncProperty(storable(100), async (name) => {
+      fc.asyncProperty(storableLine(100), async (name) => {
         const email = `${unique('hostile')}@school.test`;
         expect(
           (await t.app.inject({ method: 'POST', url: apiPaths.sendOtp, payload: { email } }))

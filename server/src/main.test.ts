@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +115,54 @@ describe('the server process', () => {
     try {
       await waitForHealthy(`http://127.0.0.1:${port}`, child);
       expect(child.output()).toContain('Sign-up is open to anyone');
+      child.kill('SIGTERM');
+      expect(await exitCode(child)).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('keeps the data folder to its owner: the default database in DATA_DIR, its -wal and -shm, the key and the mails, tightening what was left open', async () => {
+    const port = await freePort();
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'um-main-files-')), 'data');
+    mkdirSync(join(dataDir, 'outbox'), { recursive: true, mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    writeFileSync(join(dataDir, 'jwt-secret'), `${randomBytes(32).toString('hex')}\n`, {
+      mode: 0o644,
+    });
+    writeFileSync(join(dataDir, 'outbox', 'old.eml'), 'a code', { mode: 0o644 });
+    const child = startMain({ PORT: String(port), DATA_DIR: dataDir });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealthy(url, child);
+      const sent = await fetch(`${url}/api/user/send_otp/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'new.teacher@school.test' }),
+      });
+      expect(sent.status).toBe(200);
+      const mails = readdirSync(join(dataDir, 'outbox'));
+      expect(mails).toHaveLength(2);
+      const modes = Object.fromEntries(
+        [
+          '.',
+          'app.db',
+          'app.db-wal',
+          'app.db-shm',
+          'jwt-secret',
+          'outbox',
+          ...mails.map((mail) => join('outbox', mail)),
+        ].map((path) => [path, (statSync(join(dataDir, path)).mode & 0o777).toString(8)]),
+      );
+      expect(modes).toEqual({
+        '.': '700',
+        'app.db': '600',
+        'app.db-wal': '600',
+        'app.db-shm': '600',
+        'jwt-secret': '600',
+        outbox: '700',
+        ...Object.fromEntries(mails.map((mail) => [join('outbox', mail), '600'])),
+      });
       child.kill('SIGTERM');
       expect(await exitCode(child)).toBe(0);
     } finally {

@@ -14,6 +14,6 @@
   var dark =
     mode === 'dark' ||
     (mode === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  // SPEC.md 1 applies the mode as a class, light as well as dark; the root has none yet.
+  // The mode is a class on the root, light as well as dark; the root has none yet.
   document.documentElement.classList.add(dark ? 'dark' : 'light');
 })();

@@ -6,7 +6,7 @@ function token(name: string): string | undefined {
   return new RegExp(`--${name}:\\s*([^;]+);`).exec(css)?.[1]?.replace(/\s+/g, ' ').trim();
 }
 
-describe('visual identity tokens (SPEC.md 1 and 9)', () => {
+describe('visual identity tokens', () => {
   it('has the page colours of each mode', () => {
     expect(token('color-canvas')).toBe(COLORS.light.background);
     expect(token('color-ink')).toBe(COLORS.light.text);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
+import { titlePageWithSchool } from './features/auth/client-config';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -9,6 +10,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 startThemeSync();
+titlePageWithSchool();
 // The router starts the session check and loads the first screen's code and data at once.
 const router = createAppRouter();
 

@@ -1,4 +1,4 @@
-/** The frame around every screen: the shell and the error fallback (SPEC.md 2). */
+/** The frame around every screen: the shell and the error fallback (docs/product.md). */
 
 export const errorFallback = {
   title: 'Something went wrong',
@@ -11,3 +11,10 @@ export const shell = {
   badge: 'v2',
   toggleColorMode: 'Toggle color mode',
 } as const;
+
+/**
+ * The page title: the product's name, then the school's when the server names one. Here, with
+ * no schema beside it, because the login page's entry sets it.
+ */
+export const pageTitle = (schoolName: string | null): string =>
+  schoolName ? `${shell.title} · ${schoolName}` : shell.title;

@@ -1,4 +1,4 @@
-/** The students, standards and messages screens (SPEC.md 5). */
+/** The students, standards and messages screens (docs/product.md). */
 
 export const students = {
   addFailed: 'Failed to add student. Please try again.',

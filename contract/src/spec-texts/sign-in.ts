@@ -1,4 +1,4 @@
-/** The sign-in screens and access rules (SPEC.md 5). */
+/** The sign-in screens and access rules (docs/product.md). */
 
 export const login = {
   failed: 'Login failed. Please check your credentials.',

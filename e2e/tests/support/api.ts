@@ -27,10 +27,11 @@ export async function createStandardViaApi(
   account: Account,
   name: string,
   gradeLevel = 5,
+  academicYear = currentAcademicYear(),
 ): Promise<Standard> {
   const response = await request.post(apiPaths.standards, {
     headers: bearer(account),
-    data: { name, grade_level: gradeLevel, academic_year: currentAcademicYear() },
+    data: { name, grade_level: gradeLevel, academic_year: academicYear },
   });
   expect(response.status()).toBe(201);
   return standardResponseSchema.parse(await response.json()).data;

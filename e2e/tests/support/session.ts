@@ -7,7 +7,7 @@ import { apiPaths, profileResponseSchema, tokenResponseSchema } from '@um/contra
 import type { Profile, TokenPair } from '@um/contract';
 import { waitForMail } from './outbox.js';
 
-/** Where the web app keeps the session (SPEC.md 3): these keys in local storage and cookies. */
+/** Where the web app keeps the session (docs/web.md): these keys in local storage and cookies. */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 
@@ -97,18 +97,24 @@ export function expiredAccessToken(userId: string): string {
 }
 
 /**
- * A valid access token of the account's current token version (a new account's, 0) that
- * expires `seconds` from now: what a browser holds at the end of its 15 minutes.
+ * The access token `access` (one the server minted: its user, token version and session) as
+ * it would be `seconds` before it expires: what a browser holds at the end of its 15 minutes.
  */
-export function shortLivedAccessToken(userId: string, seconds: number): string {
+export function shortLivedAccessToken(access: string, seconds: number): string {
   const secret = readFileSync(join(process.env['E2E_DATA_DIR']!, 'jwt-secret'), 'utf8').trim();
+  const claims = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+    ver: number;
+    sid: string;
+  };
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64url(
     JSON.stringify({
       typ: 'access',
-      sub: userId,
-      ver: 0,
+      sub: claims.sub,
+      ver: claims.ver,
+      sid: claims.sid,
       iss: 'user-management',
       iat: now + seconds - 900,
       exp: now + seconds,

@@ -37,7 +37,7 @@ interface NoticeTimes {
 
 /**
  * Runs `trigger`, which makes a notice saying `text` appear, and expects the notice to go by
- * itself 5 seconds later (SPEC.md 4), not before. The page itself times the notice, so how
+ * itself 5 seconds later (docs/web.md, Notices), not before. The page itself times the notice, so how
  * busy the test machine is does not blur the measurement.
  */
 export async function expectNoticeToVanishOnItsOwn(
@@ -98,3 +98,29 @@ export const studentRow = (page: Page, name: string) =>
       name: new RegExp(`^${literally(name)}( ${appTexts.students.justAdded})?$`),
     }),
   });
+
+/**
+ * No screen scrolls sideways on a phone: the page is never wider than the window, and no
+ * dialog, menu or drawer reaches past its edges.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    // Measured at rest: a drawer sliding in is past the edge on its way.
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations !== Infinity) animation.finish();
+    }
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const pastEdge = [
+      ...document.querySelectorAll('[role="dialog"], [role="menu"], [role="alert"]'),
+    ]
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.width > 0 && (box.left < -0.5 || box.right > width + 0.5))
+      .map((box) => `${Math.round(box.left)}..${Math.round(box.right)}`);
+    return { page: root.scrollWidth - width, pastEdge };
+  });
+  expect(overflow, `${what} at ${page.viewportSize()?.width} px`).toEqual({
+    page: 0,
+    pastEdge: [],
+  });
+}

@@ -32,27 +32,33 @@ function verifier(secret: string): Verifier {
       key: secret,
       algorithms: ['HS256'],
       allowedIss: ISSUER,
-      requiredClaims: ['exp', 'iat', 'sub', 'ver'],
+      requiredClaims: ['exp', 'iat', 'sub', 'ver', 'sid'],
     });
     verifiers.set(secret, verify);
   }
   return verify;
 }
 
-/** Whom an access token speaks for: a user, as of one token version of theirs. */
+/** Whom a sign-in speaks for: a user, as of one token version of theirs. */
 export interface TokenSubject {
   userId: number;
   /** The user's token version when the token was minted; a password change raises it. */
   tokenVersion: number;
 }
 
+/** Whom an access token speaks for: a user, and the session (refresh family) it belongs to. */
+export interface AccessSubject extends TokenSubject {
+  /** The refresh-token family of the sign-in: signing that session out voids the token. */
+  sessionId: string;
+}
+
 /**
- * A 15-minute HS256 access token naming the user, their token version (`ver`) and its type,
- * so no other token passes.
+ * A 15-minute HS256 access token naming the user, their token version (`ver`), the session it
+ * belongs to (`sid`) and its type, so no other token passes.
  */
 export async function signAccessToken(
   secret: string,
-  { userId, tokenVersion }: TokenSubject,
+  { userId, tokenVersion, sessionId }: AccessSubject,
   now: Date = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
@@ -60,13 +66,14 @@ export async function signAccessToken(
     typ: ACCESS_TYPE,
     sub: String(userId),
     ver: tokenVersion,
+    sid: sessionId,
     iss: ISSUER,
     iat: issuedAt,
     exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
   });
 }
 
-export interface AccessClaims extends TokenSubject {
+export interface AccessClaims extends AccessSubject {
   /** Seconds since the epoch, as JWT `iat` counts them. */
   issuedAt: number;
   /** Seconds since the epoch (`exp`): the token is valid up to that second included. */
@@ -78,6 +85,9 @@ interface Verified {
   /** The token's `exp` in milliseconds: valid up to that instant included, as fast-jwt checks. */
   expiresAtMs: number;
 }
+
+/** A refresh family's id, as `randomUUID` writes it. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** How many verified tokens each secret keeps; about one per signed-in screen. */
 const VERIFIED_LIMIT = 1000;
@@ -114,10 +124,18 @@ export function readAccessToken(secret: string, token: string): AccessClaims | n
   const tokenVersion = payload['ver'];
   const issuedAt = payload['iat'];
   const expiresAt = payload['exp'];
+  const sessionId = payload['sid'];
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof issuedAt !== 'number') return null;
   if (!Number.isSafeInteger(tokenVersion) || (tokenVersion as number) < 0) return null;
   if (typeof expiresAt !== 'number') return null;
-  const claims = { userId, tokenVersion: tokenVersion as number, issuedAt, expiresAt };
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
+  const claims = {
+    userId,
+    tokenVersion: tokenVersion as number,
+    sessionId,
+    issuedAt,
+    expiresAt,
+  };
   if (verified.size >= VERIFIED_LIMIT) {
     const oldest = verified.keys().next().value;
     if (oldest !== undefined) verified.delete(oldest);

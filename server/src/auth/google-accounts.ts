@@ -1,11 +1,19 @@
 import { texts, type TokenPair } from '@um/contract';
-import { isUniqueViolation } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, conflict, notFound, problemTypes } from '../http/problem.js';
-import { assertSignupAllowed, type AuthDeps } from './context.js';
+import { recordActivity } from './activity.js';
+import { accountDeactivated, assertSignupAllowed, type AuthDeps } from './context.js';
 import { GoogleCredentialError, type GoogleIdentity, type GoogleVerifier } from './google.js';
+import type { Client } from './refresh-tokens.js';
 import { startSession, subjectOf } from './tokens.js';
-import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogleSub } from './users.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserByGoogleSub,
+  linkGoogleSub,
+  lockAccounts,
+} from './users.js';
 
 export type GoogleIntent = 'login' | 'register';
 
@@ -69,19 +77,33 @@ async function findAccount(
   );
 }
 
+/** A Google sign-in to an existing account: refused when it is deactivated. */
+async function signIn(
+  deps: AuthDeps,
+  user: UserRow,
+  now: Date,
+  client: Client,
+): Promise<TokenPair> {
+  if (user.status === 'deactivated') throw accountDeactivated();
+  const pair = await startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now, client);
+  await recordActivity(deps.db, user.id, 'google_sign_in', client, now);
+  return pair;
+}
+
 /** POST social/google: signs in an existing account; 404 when there is none yet. */
 export async function googleLogin(
   deps: AuthDeps,
   verify: GoogleVerifier | null,
   credential: string,
   now: Date,
+  client: Client,
 ): Promise<TokenPair> {
   const identity = await identify(verify, credential, 'login');
   const user = await findAccount(deps, identity, now);
   if (!user) {
     throw notFound('No account uses this Google account yet. Sign up with Google first.');
   }
-  return startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now);
+  return signIn(deps, user, now, client);
 }
 
 /** POST social/google/register: creates the account, or signs in when it exists. */
@@ -90,34 +112,27 @@ export async function googleRegister(
   verify: GoogleVerifier | null,
   credential: string,
   now: Date,
+  client: Client,
 ): Promise<{ created: boolean; tokens: TokenPair }> {
   const identity = await identify(verify, credential, 'register');
   const existing = await findAccount(deps, identity, now);
-  if (existing) {
-    return {
-      created: false,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(existing), now),
-    };
-  }
+  if (existing) return { created: false, tokens: await signIn(deps, existing, now, client) };
   assertSignupAllowed(deps.config, identity.email);
   try {
-    const user = await createUser(
-      deps.db,
-      { email: identity.email, name: identity.name, passwordHash: null, googleSub: identity.sub },
-      now,
-    );
-    return {
-      created: true,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now),
-    };
+    const user = await deps.db.transaction().execute(async (trx) => {
+      await lockAccounts(trx, deps.config.database.dialect);
+      return createUser(
+        trx,
+        { email: identity.email, name: identity.name, passwordHash: null, googleSub: identity.sub },
+        now,
+      );
+    });
+    return { created: true, tokens: await signIn(deps, user, now, client) };
   } catch (error) {
     // A concurrent request created or linked the account first: sign in to it.
     if (!isUniqueViolation(error)) throw error;
     const raced = await findAccount(deps, identity, now);
     if (!raced) throw error;
-    return {
-      created: false,
-      tokens: await startSession(deps.db, deps.config.jwtSecret, subjectOf(raced), now),
-    };
+    return { created: false, tokens: await signIn(deps, raced, now, client) };
   }
 }

@@ -148,6 +148,14 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     expect((await profileOf(response)).name).toBe('a'.repeat(99));
   });
 
+  it('keeps a Google name on one line', async () => {
+    const response = await googleRegister(
+      await google.sign({ email: address(), name: 'Asha\n\tRao\r\n\u2028=1+2' }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await profileOf(response)).name).toBe('Asha Rao =1+2');
+  });
+
   it('signs in with 200 when the Google identity already has an account', async () => {
     const sub = unique('sub');
     const first = await googleRegister(await google.sign({ sub }));

@@ -70,13 +70,15 @@ export function createGoogleVerifier(google: Config['google']): GoogleVerifier |
 }
 
 /**
- * Google's display name as the sign-up form would take it: no NUL (PostgreSQL cannot store
- * one), half of a surrogate pair replaced as UTF-8 encoding replaces it (the databases differ
+ * Google's display name as the sign-up form would take it: one line (a line break, a tab or
+ * another control character, NUL included, which PostgreSQL cannot store, becomes a space),
+ * half of a surrogate pair replaced as UTF-8 encoding replaces it (the databases differ
  * otherwise), and cut to the form's length without splitting a character in two.
  */
 function displayName(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const text = Buffer.from(value.replaceAll('\u0000', ''), 'utf8').toString('utf8').trim();
+  const line = value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+  const text = Buffer.from(line, 'utf8').toString('utf8').trim();
   let name = '';
   for (const char of text) {
     if (name.length + char.length > LIMITS.personNameMax) break;

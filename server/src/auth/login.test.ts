@@ -70,12 +70,18 @@ describe.each(dialects)('login, profile and access tokens on %s', (dialect) => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
 
-  it('answers the profile with a string id, the e-mail and the name, and nothing else', async () => {
+  it('answers the profile with a string id, the e-mail, the name, the role and the status, and nothing else', async () => {
     const user = await insertUser(t.database.db, { name: 'Asha Rao' });
     const { access } = await loginTokens(t.app, user.email);
     const response = await profile(bearer(access));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: String(user.id), email: user.email, name: 'Asha Rao' });
+    expect(response.json()).toEqual({
+      id: String(user.id),
+      email: user.email,
+      name: 'Asha Rao',
+      role: 'staff',
+      status: 'active',
+    });
   });
 
   it('answers 401 problem JSON to every protected call without a valid access token', async () => {

@@ -1,5 +1,6 @@
 import { MAIL_COOLDOWN_MS } from '@um/contract';
-import { nowIso, type Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 
 export type MailPurpose = 'signup' | 'reset';
 
@@ -47,4 +48,24 @@ export async function releaseMailSlot(
     .where('purpose', '=', purpose)
     .where('sent_at', '=', stamp)
     .execute();
+}
+
+/**
+ * How long, in whole seconds (at least 1), until the address may get another mail of this kind:
+ * read after a claim was refused, so the slot was taken within the cooldown.
+ */
+export async function secondsUntilMailSlot(
+  db: Executor,
+  email: string,
+  purpose: MailPurpose,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('mail_cooldowns')
+    .select('sent_at')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  const freeAt = row ? Date.parse(row.sent_at) + MAIL_COOLDOWN_MS : now.getTime();
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { LIMITS } from '@um/contract';
-import { nowIso, type Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import { keyedHash, sameHash } from './crypto.js';
 
-/** DESIGN.md 5: a sign-up code is valid 10 minutes and survives at most 5 tries. */
+/** A sign-up code is valid 10 minutes and survives at most 5 tries (docs/auth.md, 5). */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 

@@ -1,10 +1,11 @@
 import { appRoutes, texts, type TokenPair } from '@um/contract';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { passwordResetMail } from '../mail/templates.js';
-import type { AuthDeps } from './context.js';
+import { recordActivity } from './activity.js';
+import { accountDeactivated, type AuthDeps } from './context.js';
 import { claimMailSlot, releaseMailSlot } from './mail-cooldown.js';
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from './passwords.js';
-import { revokeAllForUser } from './refresh-tokens.js';
+import { revokeAllForUser, type Client } from './refresh-tokens.js';
 import {
   RESET_TOKEN_TTL_MS,
   decodeUserId,
@@ -20,18 +21,24 @@ import { findUserByEmail, findUserById, setPassword } from './users.js';
 
 /**
  * POST login. Unknown address, wrong password and Google-only account are one failure (null),
- * and each costs one Argon2 verification so the timing does not tell them apart either.
+ * and each costs one Argon2 verification so the timing does not tell them apart either. Only
+ * the right password learns that an account is deactivated (403).
  */
 export async function passwordLogin(
   deps: AuthDeps,
   email: string,
   password: string,
   now: Date,
+  client: Client,
 ): Promise<TokenPair | null> {
   const user = await findUserByEmail(deps.db, email);
   const valid = await verifyPasswordOrDummy(user?.password_hash, password);
+  if (user && !valid) await recordActivity(deps.db, user.id, 'sign_in_failed', client, now);
   if (!user || !valid) return null;
-  return startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now);
+  if (user.status === 'deactivated') throw accountDeactivated();
+  const pair = await startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now, client);
+  await recordActivity(deps.db, user.id, 'sign_in', client, now);
+  return pair;
 }
 
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
@@ -48,6 +55,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   now: Date,
+  client: Client,
 ): Promise<{ email: string; tokens: TokenPair }> {
   const { db, config } = deps;
   const user = await findUserById(db, userId);
@@ -64,10 +72,11 @@ export async function changePassword(
     if (!changed) throw unauthorized(texts.access.authenticationRequired);
     await voidResetTokens(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
+    await recordActivity(trx, userId, 'password_changed', client, now);
     const subject = { userId, tokenVersion: changed.token_version };
     return {
       email: changed.email,
-      tokens: await startSession(trx, config.jwtSecret, subject, now),
+      tokens: await startSession(trx, config.jwtSecret, subject, now, client),
     };
   });
 }
@@ -105,7 +114,7 @@ function badResetLink() {
  * POST reset-password/{id}/{token}. The token is used up, the password set (and the token
  * version raised), other links voided and every session ended in one transaction; of two
  * concurrent resets with one token exactly one succeeds. No tokens are handed out: the user
- * logs in afresh. Returns the address whose password was set.
+ * logs in afresh. Returns whose password was set: the user and their address.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -113,7 +122,8 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   now: Date,
-): Promise<string> {
+  client: Client,
+): Promise<{ userId: number; email: string }> {
   const { db } = deps;
   const userId = decodeUserId(linkId);
   if (userId === null) throw badResetLink();
@@ -126,6 +136,7 @@ export async function resetPassword(
     if (!changed) throw badResetLink();
     await voidResetTokens(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
-    return changed.email;
+    await recordActivity(trx, userId, 'password_reset', client, now);
+    return { userId, email: changed.email };
   });
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, buildPath, texts } from '@um/contract';
-import { signAccessToken } from './access-token.js';
 import { startSession, subjectOf } from './tokens.js';
 import { bearer, freezeClock, loginTokens, postJson, type Tokens } from '../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../test/factories.js';
@@ -342,7 +341,12 @@ describe.each(dialects)('passwords: change, forgot and reset on %s', (dialect) =
 
     it('refuses a Google-only account, which has no current password, with 400', async () => {
       const user = await insertUser(t.database.db, { password: null, google_sub: unique('g') });
-      const access = await signAccessToken(t.config.jwtSecret, subjectOf(user));
+      const { access } = await startSession(
+        t.database.db,
+        t.config.jwtSecret,
+        subjectOf(user),
+        new Date(),
+      );
       expect((await changePassword(access, 'anything at all')).statusCode).toBe(400);
     });
   });

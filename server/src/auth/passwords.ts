@@ -12,10 +12,9 @@ const ARGON2_OPTIONS: Options = {
 };
 
 /**
- * At most one Argon2 computation per core but one (and at least one). libuv's pool runs four at
- * once by default: on two cores a burst of logins then took every core from other requests
- * (/healthz p99 53 ms) and held four 19 MiB buffers at once; one at a time kept p99 at 11 ms and
- * peak memory 140 MB lower at the same logins per second (decision 0022).
+ * At most one Argon2 computation per core but one (and at least one), where libuv's pool would
+ * run four at once: a burst of logins must leave a core to other requests, and not hold four
+ * 19 MiB buffers at a time (decision 0022).
  */
 const ARGON2_SLOTS = Math.max(1, availableParallelism() - 1);
 let running = 0;

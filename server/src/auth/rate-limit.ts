@@ -8,7 +8,7 @@ import type { Config, RateLimitRule } from '../config.js';
 import { HttpError, problemTypes } from '../http/problem.js';
 
 /**
- * Rate limits (DESIGN.md 5): fixed windows counted in Redis when REDIS_URL is set, so every
+ * Rate limits (docs/auth.md, 11): fixed windows counted in Redis when REDIS_URL is set, so every
  * API process shares one count, and in this process otherwise. When Redis cannot be reached
  * the limits keep applying per process until it is back, with a warning in the log: the
  * service neither fails nor stops limiting.

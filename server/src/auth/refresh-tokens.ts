@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { nowIso, type Db, type Executor } from '../db/database.js';
-import type { TokenSubject } from './access-token.js';
+import type { Db, Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
+import type { AccessSubject, TokenSubject } from './access-token.js';
 import { keyedHash, randomToken, sha256 } from './crypto.js';
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;
 
-/** DESIGN.md 5: each refresh token lives 7 days, a family (one sign-in) at most 30. */
+/** Each refresh token lives 7 days, a family (one sign-in) at most 30 (docs/auth.md, 2). */
 export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
 export const REFRESH_FAMILY_TTL_MS = 30 * DAY;
 /** A token presented again this soon after its rotation is a racing tab, not a thief. */
@@ -24,13 +25,13 @@ function successorOf(secret: string, token: string): string {
   return keyedHash(secret, 'refresh-successor', token);
 }
 
-/** A stored token, with the token version its user has now. */
+/** A stored token, with the token version and status its user has now. */
 function findByToken(db: Executor, token: string) {
   return db
     .selectFrom('refresh_tokens')
     .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
     .selectAll('refresh_tokens')
-    .select('users.token_version as user_token_version')
+    .select(['users.token_version as user_token_version', 'users.status as user_status'])
     .where('refresh_tokens.token_hash', '=', sha256(token))
     .executeTakeFirst();
 }
@@ -52,13 +53,32 @@ function isUsable(row: StoredToken, now: Date): boolean {
   );
 }
 
-/** Starts a new family for a fresh sign-in and returns its first token. */
+/** A new sign-in: its session (refresh family) id and the family's first token. */
+export interface StartedFamily {
+  sessionId: string;
+  token: string;
+}
+
+/** Where a sign-in comes from, as the person's list of signed-in devices shows it. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+const UNKNOWN_CLIENT: Client = { ip: '', userAgent: '' };
+
+/**
+ * Starts a new family for a fresh sign-in and returns its first token. The family's session row
+ * (what the person sees of it) is written beside it.
+ */
 export async function startFamily(
   db: Executor,
   { userId, tokenVersion }: TokenSubject,
   now: Date,
-): Promise<string> {
+  client: Client = UNKNOWN_CLIENT,
+): Promise<StartedFamily> {
   const token = randomToken();
+  const sessionId = randomUUID();
   const at = nowIso(now);
   // Dead tokens are useless even for reuse detection, so each sign-in sweeps the user's.
   await db
@@ -70,7 +90,7 @@ export async function startFamily(
     .insertInto('refresh_tokens')
     .values({
       user_id: userId,
-      family_id: randomUUID(),
+      family_id: sessionId,
       token_hash: sha256(token),
       created_at: at,
       expires_at: nowIso(new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)),
@@ -80,21 +100,62 @@ export async function startFamily(
       token_version: tokenVersion,
     })
     .execute();
-  return token;
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.family_id', '=', 'sessions.id'),
+        ),
+      ),
+    )
+    .execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      created_at: at,
+      last_used_at: at,
+      user_agent: client.userAgent.slice(0, 512),
+      ip: client.ip.slice(0, 64),
+    })
+    .execute();
+  return { sessionId, token };
 }
 
-export type RotationResult = { subject: TokenSubject; refresh: string } | null;
+/** One signed-in session of a user: a refresh family. */
+export interface Session {
+  userId: number;
+  sessionId: string;
+}
 
-const subjectOfToken = (row: StoredToken): TokenSubject => ({
+/**
+ * What a refresh came to: a new token for the session, nothing (an unknown, expired or
+ * revoked token), or the end of a session whose rotated token was replayed.
+ */
+export type RotationResult =
+  | { kind: 'rotated'; subject: AccessSubject; refresh: string }
+  | { kind: 'refused' }
+  | { kind: 'deactivated' }
+  | { kind: 'replayed'; session: Session };
+
+const REFUSED: RotationResult = { kind: 'refused' };
+
+const subjectOfToken = (row: StoredToken): AccessSubject => ({
   userId: row.user_id,
   tokenVersion: row.token_version,
+  sessionId: row.family_id,
 });
 
 /**
- * Rotates a presented refresh token. Returns the user and the family's new token, or null when
- * the token is unknown, expired or revoked. A token rotated more than REUSE_GRACE_MS ago is a
- * replay: the whole family is revoked. Within the grace period the family's current token is
- * returned instead, so two tabs refreshing at once both stay signed in.
+ * Rotates a presented refresh token and returns the family's new token. A token rotated more
+ * than REUSE_GRACE_MS ago is a replay: the whole family is revoked. Within the grace period the
+ * family's current token is returned instead, so two tabs refreshing at once both stay signed in.
  */
 export async function rotate(
   db: Db,
@@ -103,7 +164,8 @@ export async function rotate(
   now: Date,
 ): Promise<RotationResult> {
   let row = await findByToken(db, presented);
-  if (!row || !isUsable(row, now)) return null;
+  if (row?.user_status === 'deactivated') return { kind: 'deactivated' };
+  if (!row || !isUsable(row, now)) return REFUSED;
 
   if (row.rotated_at === null) {
     const successor = successorOf(secret, presented);
@@ -139,15 +201,22 @@ export async function rotate(
         .execute();
       return true;
     });
-    if (rotated) return { subject: subjectOfToken(current), refresh: successor };
+    if (rotated) {
+      await db
+        .updateTable('sessions')
+        .set({ last_used_at: nowIso(now) })
+        .where('id', '=', current.family_id)
+        .execute();
+      return { kind: 'rotated', subject: subjectOfToken(current), refresh: successor };
+    }
     // Another request rotated it first: treat this one as the racing tab it is.
     row = await findByToken(db, presented);
-    if (!row || row.revoked_at !== null || row.rotated_at === null) return null;
+    if (!row || row.revoked_at !== null || row.rotated_at === null) return REFUSED;
   }
 
   if (now.getTime() - Date.parse(row.rotated_at) > REUSE_GRACE_MS) {
     await revokeFamily(db, row.family_id, now);
-    return null;
+    return { kind: 'replayed', session: { userId: row.user_id, sessionId: row.family_id } };
   }
   return currentOfFamily(db, secret, presented, now);
 }
@@ -163,10 +232,11 @@ async function currentOfFamily(
   for (let step = 0; step < MAX_CHAIN_WALK; step += 1) {
     token = successorOf(secret, token);
     const row = await findByToken(db, token);
-    if (!row || !isUsable(row, now)) return null;
-    if (row.rotated_at === null) return { subject: subjectOfToken(row), refresh: token };
+    if (!row || !isUsable(row, now)) return REFUSED;
+    if (row.rotated_at === null)
+      return { kind: 'rotated', subject: subjectOfToken(row), refresh: token };
   }
-  return null;
+  return REFUSED;
 }
 
 /**
@@ -199,8 +269,76 @@ async function revokeWhere(
   }
 }
 
-/** Ends the sign-in a refresh token belongs to; unknown tokens are ignored. */
-export async function revokeFamilyOf(db: Db, presented: string, now: Date): Promise<void> {
+/** Ends the sign-in a refresh token belongs to and says which it was; unknown tokens are ignored. */
+export async function revokeFamilyOf(
+  db: Db,
+  presented: string,
+  now: Date,
+): Promise<Session | null> {
   const row = await findByToken(db, presented);
-  if (row) await revokeFamily(db, row.family_id, now);
+  if (!row) return null;
+  await revokeFamily(db, row.family_id, now);
+  return { userId: row.user_id, sessionId: row.family_id };
+}
+
+/**
+ * Ends one of a user's sessions by its id (a family of theirs that is still signed in); false
+ * when they have no such session.
+ */
+export async function revokeSession(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const live = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!live) return false;
+  await revokeFamily(db, sessionId, now);
+  return true;
+}
+
+/** Ends every session of a user but one (the caller's own). */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: number,
+  keep: string,
+  now: Date,
+): Promise<void> {
+  for (let pass = 0; pass < 3; pass += 1) {
+    const revoked = await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: nowIso(now) })
+      .where('user_id', '=', userId)
+      .where('family_id', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (revoked.numUpdatedRows === 0n) return;
+  }
+}
+
+/** A user's sessions still signed in, most recently used first. */
+export function listLiveSessions(db: Executor, userId: number, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .whereRef('refresh_tokens.family_id', '=', 'sessions.id')
+          .where('refresh_tokens.revoked_at', 'is', null)
+          .where('refresh_tokens.family_expires_at', '>', nowIso(now)),
+      ),
+    )
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id')
+    .execute();
 }

@@ -160,6 +160,29 @@ describe.each(dialects)('refresh-token rotation and logout on %s', (dialect) => 
     expect((await refresh(first.refresh)).statusCode).toBe(401);
   });
 
+  const profile = (access: string) =>
+    t.app.inject({ method: 'GET', url: apiPaths.profile, headers: bearer(access) });
+
+  it("voids the access tokens of a session once it is logged out, and only that session's", async () => {
+    const user = await insertUser(t.database.db);
+    const here = await loginTokens(t.app, user.email);
+    const rotated = await refreshed(here.refresh);
+    const elsewhere = await loginTokens(t.app, user.email);
+    expect((await logout(rotated.refresh)).statusCode).toBe(204);
+    expect((await profile(here.access)).statusCode).toBe(401);
+    expect((await profile(rotated.access)).statusCode).toBe(401);
+    expect((await profile(elsewhere.access)).statusCode).toBe(200);
+  });
+
+  it('voids the access tokens of a session whose replayed refresh token revoked it', async () => {
+    const clock = freezeClock();
+    const stolen = await signIn();
+    const current = await refreshed(stolen.refresh);
+    clock.advance(11_000);
+    expect((await refresh(stolen.refresh)).statusCode).toBe(401);
+    expect((await profile(current.access)).statusCode).toBe(401);
+  });
+
   it('answers 204 to a logout with a token it does not know', async () => {
     expect((await logout('y'.repeat(43))).statusCode).toBe(204);
   });

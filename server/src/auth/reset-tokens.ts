@@ -1,10 +1,11 @@
-import { nowIso, type Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import { randomToken, sha256 } from './crypto.js';
 
-/** DESIGN.md 5: a reset link is valid 1 hour, once, and only until the password changes. */
+/** A reset link is valid 1 hour, once, and only until the password changes (docs/auth.md, 8). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-/** The `{id}` of a reset link: the user id, base64url-encoded as the spec's path suggests. */
+/** The `{id}` of a reset link: the user id, base64url-encoded (docs/auth.md, 8). */
 export function encodeUserId(userId: number): string {
   return Buffer.from(String(userId)).toString('base64url');
 }

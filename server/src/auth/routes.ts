@@ -20,13 +20,13 @@ import {
   type TokenPair,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
+import { currentUserId } from '../http/access.js';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';
-import { mailUnavailable, type AuthDeps } from './context.js';
+import { accountDeactivated, clientOf, mailUnavailable, type AuthDeps } from './context.js';
 import { createGoogleVerifier } from './google.js';
 import { googleLogin, googleRegister } from './google-accounts.js';
-import { currentUserId, requireUser } from './guard.js';
 import { changePassword, passwordLogin, resetPassword, sendResetLink } from './passwords-flow.js';
 import { accountLimiter, perIpLimit } from './rate-limit.js';
 import { revokeFamilyOf, rotate } from './refresh-tokens.js';
@@ -40,10 +40,15 @@ const tokens = (pair: TokenPair) => ({ token: { access: pair.access, refresh: pa
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, problemSchema]));
 
-const bearer = [{ bearer: [] }];
-
-/** The auth API: sign-up by e-mail code, login, sessions, passwords and Google. */
-export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext): void {
+/**
+ * The auth API: sign-up by e-mail code, login, sessions, passwords and Google. Its routes are
+ * public; the signed-in user's own (the profile, changing the password) are registered in the
+ * signed-in scope by `signedInRoutes`, sharing the same limits.
+ */
+export function authRoutes(
+  app: ZodApp,
+  { config, database, mailer, bus }: AppContext,
+): { signedInRoutes(scope: ZodApp): void } {
   const db = database.db;
   const secret = config.jwtSecret;
   const deps: AuthDeps = {
@@ -60,7 +65,6 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
   const signupMails = accountLimiter(app, 'signup-mail', limits.mailPerAddress);
   const resetMails = accountLimiter(app, 'reset-mail', limits.mailPerAddress);
   const google = createGoogleVerifier(config.google);
-  const authenticated = requireUser(db, secret);
 
   app.post(
     apiPaths.sendOtp,
@@ -68,6 +72,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       config: perIpLimit(limits.mailPerIp),
       schema: {
         tags: ['auth'],
+        operationId: 'sendSignupCode',
         summary: 'Mail a sign-up code (the same answer whether or not the address has an account)',
         body: sendOtpRequestSchema,
         response: { 200: detailResponseSchema, ...problems(400, 403, 429, 503) },
@@ -90,13 +95,14 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       config: perIpLimit(limits.registerPerIp),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account with the mailed code',
+        operationId: 'register',
+        summary: 'Create an account with the mailed code, or with an invitation (`invite`)',
         body: registerRequestSchema,
         response: { 201: tokenResponseSchema, ...problems(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const pair = await registerAccount(deps, request.body, new Date());
+      const pair = await registerAccount(deps, request.body, new Date(), clientOf(request));
       return reply.code(201).send(tokens(pair));
     },
   );
@@ -107,16 +113,17 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       config: perIpLimit(limits.loginPerIp),
       schema: {
         tags: ['auth'],
-        summary: 'Log in with e-mail and password',
+        operationId: 'login',
+        summary: 'Log in with e-mail and password; 403 for a deactivated account',
         body: loginRequestSchema,
-        response: { 200: tokenResponseSchema, ...problems(400, 401, 429) },
+        response: { 200: tokenResponseSchema, ...problems(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const { email, password } = request.body;
       const pair = await loginFailures.attempt(
         email,
-        () => passwordLogin(deps, email, password, new Date()),
+        () => passwordLogin(deps, email, password, new Date(), clientOf(request)),
         (session) => session === null,
       );
       if (!pair) throw unauthorized(texts.login.failed);
@@ -129,15 +136,19 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     {
       schema: {
         tags: ['auth'],
+        operationId: 'refreshToken',
         summary: 'Exchange a refresh token for a new pair (rotation with reuse detection)',
         body: refreshRequestSchema,
-        response: { 200: refreshResponseSchema, ...problems(400, 401) },
+        response: { 200: refreshResponseSchema, ...problems(400, 401, 403) },
       },
     },
     async (request) => {
       const now = new Date();
       const rotated = await rotate(db, secret, request.body.refresh, now);
-      if (!rotated) throw unauthorized(SESSION_ENDED);
+      // A replayed token may be a thief's: the session it belongs to ends everywhere at once.
+      if (rotated.kind === 'replayed') bus.publishAccessChange(rotated.session);
+      if (rotated.kind === 'deactivated') throw accountDeactivated();
+      if (rotated.kind !== 'rotated') throw unauthorized(SESSION_ENDED);
       return {
         access: await signAccessToken(secret, rotated.subject, now),
         refresh: rotated.refresh,
@@ -150,59 +161,16 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     {
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'End the session a refresh token belongs to',
         body: logoutRequestSchema,
         response: { 204: z.null(), ...problems(400) },
       },
     },
     async (request, reply) => {
-      await revokeFamilyOf(db, request.body.refresh, new Date());
+      const session = await revokeFamilyOf(db, request.body.refresh, new Date());
+      if (session) bus.publishAccessChange(session);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    apiPaths.profile,
-    {
-      onRequest: authenticated,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: bearer,
-        response: { 200: profileResponseSchema, ...problems(401) },
-      },
-    },
-    async (request) => {
-      const user = await findUserById(db, currentUserId(request));
-      if (!user) throw unauthorized(texts.access.authenticationRequired);
-      return { id: String(user.id), email: user.email, name: user.name };
-    },
-  );
-
-  app.post(
-    apiPaths.changePassword,
-    {
-      onRequest: authenticated,
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password (ends every other session)',
-        security: bearer,
-        body: changePasswordRequestSchema,
-        response: { 200: tokenResponseSchema, ...problems(400, 401) },
-      },
-    },
-    async (request) => {
-      const { current_password, password } = request.body;
-      const changed = await changePassword(
-        deps,
-        currentUserId(request),
-        current_password,
-        password,
-        new Date(),
-      );
-      // Whoever locked the address with wrong passwords, its owner has just proved who they are.
-      await loginFailures.clear(changed.email);
-      return tokens(changed.tokens);
     },
   );
 
@@ -212,6 +180,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       config: perIpLimit(limits.mailPerIp),
       schema: {
         tags: ['auth'],
+        operationId: 'sendPasswordResetEmail',
         summary:
           'Mail a password reset link (the same answer whether or not the address has an account)',
         body: forgotPasswordRequestSchema,
@@ -245,6 +214,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       config: perIpLimit(limits.resetPerIp),
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with a mailed reset link',
         // The link is checked in the handler so that every bad link gets the same answer.
         params: z.object({ id: z.string(), token: z.string() }),
@@ -255,13 +225,15 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     async (request) => {
       const link = resetPasswordParamsSchema.safeParse(request.params);
       if (!link.success) throw badRequest(texts.resetPassword.failed);
-      const email = await resetPassword(
+      const { userId, email } = await resetPassword(
         deps,
         link.data.id,
         link.data.token,
         request.body.password,
         new Date(),
+        clientOf(request),
       );
+      bus.publishAccessChange({ userId });
       // A lock somebody else caused by sending wrong passwords must not keep the owner out.
       await loginFailures.clear(email);
       return { detail: texts.resetPassword.succeeded };
@@ -273,13 +245,20 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with a Google ID token',
+        operationId: 'loginWithGoogle',
+        summary: 'Log in with a Google ID token; 403 for a deactivated account',
         body: googleRequestSchema,
-        response: { 200: tokenResponseSchema, ...problems(400, 401, 404, 409, 503) },
+        response: { 200: tokenResponseSchema, ...problems(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request) => {
-      const pair = await googleLogin(deps, google, request.body.token, new Date());
+      const pair = await googleLogin(
+        deps,
+        google,
+        request.body.token,
+        new Date(),
+        clientOf(request),
+      );
       return tokens(pair);
     },
   );
@@ -289,6 +268,7 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
     {
       schema: {
         tags: ['auth'],
+        operationId: 'registerWithGoogle',
         summary: 'Sign up with a Google ID token (or log in when the account exists)',
         body: googleRequestSchema,
         response: {
@@ -299,8 +279,72 @@ export function authRoutes(app: ZodApp, { config, database, mailer }: AppContext
       },
     },
     async (request, reply) => {
-      const result = await googleRegister(deps, google, request.body.token, new Date());
+      const result = await googleRegister(
+        deps,
+        google,
+        request.body.token,
+        new Date(),
+        clientOf(request),
+      );
       return reply.code(result.created ? 201 : 200).send(tokens(result.tokens));
     },
   );
+
+  return {
+    signedInRoutes(scope) {
+      scope.get(
+        apiPaths.profile,
+        {
+          schema: {
+            tags: ['auth'],
+            operationId: 'getProfile',
+            summary: 'The signed-in user',
+            response: { 200: profileResponseSchema },
+          },
+        },
+        async (request) => {
+          const user = await findUserById(db, currentUserId(request));
+          if (!user) throw unauthorized(texts.access.authenticationRequired);
+          return {
+            id: String(user.id),
+            email: user.email,
+            name: user.name,
+            role: user.role,
+            status: user.status,
+          };
+        },
+      );
+
+      scope.post(
+        apiPaths.changePassword,
+        {
+          schema: {
+            tags: ['auth'],
+            operationId: 'changePassword',
+            summary: 'Change the password (ends every other session)',
+            body: changePasswordRequestSchema,
+            response: { 200: tokenResponseSchema, ...problems(400) },
+          },
+        },
+        async (request) => {
+          const { current_password, password } = request.body;
+          const userId = currentUserId(request);
+          const changed = await changePassword(
+            deps,
+            userId,
+            current_password,
+            password,
+            new Date(),
+            clientOf(request),
+          );
+          // Every stream of the user ends, this tab's too: its token is of the old version.
+          bus.publishAccessChange({ userId });
+          // Whoever locked the address with wrong passwords, its owner has just proved who they
+          // are.
+          await loginFailures.clear(changed.email);
+          return tokens(changed.tokens);
+        },
+      );
+    },
+  };
 }

@@ -118,20 +118,52 @@ describe.each(dialects)('sign-up by e-mail code on %s', (dialect) => {
     expect(codes).toHaveLength(0);
   });
 
-  it('sends at most one mail per address per 60 seconds, answering the same within the window', async () => {
+  it('sends at most one mail per address per 60 seconds, and within them says a code was just sent and when to ask again', async () => {
     const clock = freezeClock();
     const email = newAddress();
     const first = await sendOtp(email);
-    clock.advance(59_000);
+    expect(first.statusCode).toBe(200);
+    clock.advance(17_500);
     const second = await sendOtp(email);
-    expect(second.statusCode).toBe(200);
-    expect(second.body).toBe(first.body);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['content-type']).toMatch(PROBLEM);
+    expect(second.headers['retry-after']).toBe('43');
+    expect(second.json()).toMatchObject({
+      status: 429,
+      type: 'urn:problem-type:rate-limited/code-just-sent',
+      detail: 'A code was sent less than a minute ago. You can ask for another in 43 seconds.',
+    });
+    clock.advance(41_600);
+    expect((await sendOtp(email)).json()).toMatchObject({
+      detail: 'A code was sent less than a minute ago. You can ask for another in 1 second.',
+    });
     expect(smtp.mailsTo(email)).toHaveLength(1);
 
-    clock.advance(2_000);
+    clock.advance(1_000);
     const third = await sendOtp(email);
+    expect(third.statusCode).toBe(200);
     expect(third.body).toBe(first.body);
-    expect(smtp.mailsTo(email)).toHaveLength(2);
+    await smtp.waitForMails(email, 2);
+  });
+
+  it('answers an address with an account the same within the 60 seconds, so it tells nobody which has one', async () => {
+    const clock = freezeClock();
+    const known = await insertUser(t.database.db);
+    const fresh = newAddress();
+    for (const email of [known.email, fresh]) expect((await sendOtp(email)).statusCode).toBe(200);
+    clock.advance(30_000);
+    const [forKnown, forFresh] = await Promise.all([sendOtp(known.email), sendOtp(fresh)]);
+    expect(forKnown.statusCode).toBe(429);
+    expect(forKnown.body.replace(known.email, '')).toBe(forFresh.body.replace(fresh, ''));
+    expect(forKnown.headers['retry-after']).toBe(forFresh.headers['retry-after']);
+  });
+
+  it('mails one code when the same address asks several times at once; the others are told it was just sent', async () => {
+    const email = newAddress();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => sendOtp(email)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    await smtp.waitForMails(email, 1);
+    expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
   it('replaces the previous code when a new one is mailed', async () => {

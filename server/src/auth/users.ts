@@ -1,4 +1,6 @@
-import { nowIso, type Executor } from '../db/database.js';
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
 
 /** The user repository of the auth feature; every function takes the database or a transaction. */
@@ -21,11 +23,37 @@ export interface NewAccount {
   name: string;
   passwordHash: string | null;
   googleSub: string | null;
+  /** The role an invitation names; `staff` otherwise. */
+  role?: UserRow['role'];
 }
 
-/** Inserts a user; a duplicate e-mail or Google subject raises the dialect's unique violation. */
+const ACCOUNTS_LOCK = 31_000_016;
+
+/**
+ * Serializes the decisions that depend on every account at once (the first account becomes
+ * admin; no change may leave no active admin) until the transaction ends. PostgreSQL takes a
+ * transaction-scoped advisory lock. SQLite takes the database's write lock before the first
+ * read, with a write that changes nothing: a transaction of another process (`npm run admin`)
+ * that read first and wrote after the server had written was refused outright
+ * (SQLITE_BUSY_SNAPSHOT), where holding the lock from the start makes the other side wait.
+ * Each statement after it reads what the transactions before it committed.
+ */
+export async function lockAccounts(trx: Executor, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`.execute(trx);
+  } else {
+    await sql`update users set id = id where 0`.execute(trx);
+  }
+}
+
+/**
+ * Inserts a user, in a transaction that has called `lockAccounts`: the first account of an
+ * empty database is an admin, whatever it asked for. A duplicate e-mail or Google subject raises
+ * the dialect's unique violation.
+ */
 export function createUser(db: Executor, account: NewAccount, now: Date): Promise<UserRow> {
   const at = nowIso(now);
+  const role = account.role ?? 'staff';
   return db
     .insertInto('users')
     .values({
@@ -36,6 +64,9 @@ export function createUser(db: Executor, account: NewAccount, now: Date): Promis
       password_changed_at: at,
       created_at: at,
       updated_at: at,
+      role: sql<
+        UserRow['role']
+      >`(case when exists (select 1 from users) then ${role} else 'admin' end)`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -8,10 +8,14 @@ export function clientConfigRoutes(app: ZodApp, { config }: AppContext): void {
     {
       schema: {
         tags: ['config'],
+        operationId: 'getClientConfig',
         summary: 'Run-time settings for the web app',
         response: { 200: clientConfigResponseSchema },
       },
     },
-    async () => ({ google_client_id: config.google.clientId }),
+    async () => ({
+      google_client_id: config.google.clientId,
+      school_name: config.schoolName,
+    }),
   );
 }

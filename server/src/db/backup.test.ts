@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -56,6 +64,7 @@ describe('npm run backup', () => {
 
     expect(result.output).toContain('Backed up');
     expect(result.code).toBe(0);
+    expect((statSync(join(dir, 'copy.db')).mode & 0o777).toString(8)).toBe('600');
     const copy = new SQLite(join(dir, 'copy.db'), { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -96,5 +105,47 @@ describe('npm run backup', () => {
 
     const usage = await backup([], { INIT_CWD: dir });
     expect(usage.code).toBe(2);
+  }, 30_000);
+
+  it('refuses to write through a symbolic link, one pointing nowhere too', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'um-backup-'));
+    const database = createDatabase({ dialect: 'sqlite', filename: join(dir, 'app.db') });
+    await migrateToLatest(database.db, database.dialect);
+    await database.destroy();
+    writeFileSync(join(dir, 'victim'), 'keep me');
+    symlinkSync(join(dir, 'victim'), join(dir, 'to-a-file.db'));
+    symlinkSync(join(dir, 'created-through-the-link'), join(dir, 'dangling.db'));
+
+    for (const target of ['to-a-file.db', 'dangling.db']) {
+      const refused = await backup([target], {
+        DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+        INIT_CWD: dir,
+      });
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toContain('is a symbolic link');
+    }
+    expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('keep me');
+    expect(existsSync(join(dir, 'created-through-the-link'))).toBe(false);
+  }, 30_000);
+
+  it('backs up the database in DATA_DIR when DATABASE_URL is unset, as the server uses it', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'um-backup-'));
+    const dataDir = join(dir, 'school-data');
+    const database = createDatabase({ dialect: 'sqlite', filename: join(dataDir, 'app.db') });
+    await migrateToLatest(database.db, database.dialect);
+    await insertStandard(database.db, { name: 'Found in DATA_DIR' });
+    await database.destroy();
+
+    const result = await backup(['copy.db'], { DATA_DIR: dataDir, INIT_CWD: dir });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(join(dataDir, 'app.db'));
+    const copy = new SQLite(join(dir, 'copy.db'), { readonly: true });
+    try {
+      expect(copy.prepare('select name from standards').pluck().all()).toEqual([
+        'Found in DATA_DIR',
+      ]);
+    } finally {
+      copy.close();
+    }
   }, 30_000);
 });

@@ -1,15 +1,19 @@
 /**
- * `npm run backup -- FILE`: a consistent copy of the SQLite database named by DATABASE_URL,
- * taken with SQLite's online backup while the server keeps running. PostgreSQL has pg_dump.
+ * `npm run backup -- FILE`: a consistent copy of the SQLite database the server uses (as
+ * DATABASE_URL, or DATA_DIR, names it), taken with SQLite's online backup while the server
+ * keeps running. PostgreSQL has pg_dump. It runs from the built server (`node
+ * server/dist/db/backup.js`), with nothing but the production dependencies.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { parseDatabaseUrl } from '../config.js';
+import { databaseFromEnv, type DatabaseConfig } from '../config.js';
+import { createPrivateFile } from './private-files.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const USAGE = 'Usage: npm run backup -- FILE   (a new file; DATABASE_URL names the database)';
+const USAGE =
+  'Usage: npm run backup -- FILE   (a new file; DATABASE_URL or DATA_DIR names the database)';
 /** Pages per backup step: all of them, so the copy is taken in one read of the database. */
 const ALL_PAGES = 0x7fffffff;
 const BUSY_TIMEOUT_MS = 5_000;
@@ -20,9 +24,9 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let database;
+  let database: DatabaseConfig;
   try {
-    database = parseDatabaseUrl(process.env['DATABASE_URL'] || 'sqlite:data/app.db', repoRoot);
+    database = databaseFromEnv(process.env, repoRoot);
   } catch (error) {
     console.error(`DATABASE_URL: ${(error as Error).message}`);
     return 1;
@@ -39,8 +43,20 @@ async function main(): Promise<number> {
   }
   // npm runs the script in the server workspace; FILE means what it meant where npm was run.
   const file = resolve(process.env['INIT_CWD'] ?? process.cwd(), target);
-  if (existsSync(file)) {
-    console.error(`${file} exists already; name a new file, so that nothing is overwritten.`);
+  // The copy holds every student and every password hash: it is created here, readable by its
+  // owner only, and never over anything that exists, a symbolic link (even a dangling one)
+  // included, so that nothing is written through a link somebody left in its place.
+  try {
+    createPrivateFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') throw error;
+    const link = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    console.error(
+      link
+        ? `${file} is a symbolic link; name a new file, so that nothing is written through it.`
+        : `${file} exists already; name a new file, so that nothing is overwritten.`,
+    );
     return 1;
   }
   const source = new SQLite(database.filename, { fileMustExist: true });
@@ -49,6 +65,10 @@ async function main(): Promise<number> {
     const { totalPages } = await source.backup(file, { progress: () => ALL_PAGES });
     console.log(`Backed up ${database.filename} to ${file} (${totalPages} pages).`);
     return 0;
+  } catch (error) {
+    // Half a copy is no backup; it is not left to be taken for one.
+    rmSync(file, { force: true });
+    throw error;
   } finally {
     source.close();
   }

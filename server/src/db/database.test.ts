@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  WAL_CHECKPOINT_PAGES,
-  createDatabase,
-  isDatabaseUnavailable,
-  timestampToIso,
-} from './database.js';
+import { createDatabase } from './database.js';
+import { WAL_CHECKPOINT_PAGES } from './sqlite.js';
+import { isDatabaseUnavailable } from './errors.js';
+import { timestampToIso } from './postgres.js';
 
 const failure = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 

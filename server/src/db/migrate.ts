@@ -9,6 +9,11 @@ import { listIndexesMigration } from './migrations/0009_list_indexes.js';
 import { historyAndBinMigration } from './migrations/0010_history_and_bin.js';
 import { importIndexMigration } from './migrations/0013_import_index.js';
 import { rollNumberIndexesMigration } from './migrations/0014_roll_number_indexes.js';
+import { liveSessionsIndexMigration } from './migrations/0015_live_sessions_index.js';
+import { staffAccountsMigration } from './migrations/0016_staff_accounts.js';
+import { studentRecordMigration } from './migrations/0017_student_record.js';
+import { inboxSearchMigration } from './migrations/0018_inbox_search.js';
+import { batchesMigration } from './migrations/0019_batches.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -25,6 +30,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_history_and_bin': historyAndBinMigration(dialect),
     '0013_import_index': importIndexMigration(),
     '0014_roll_number_indexes': rollNumberIndexesMigration(dialect),
+    '0015_live_sessions_index': liveSessionsIndexMigration(),
+    '0016_staff_accounts': staffAccountsMigration(dialect),
+    '0017_student_record': studentRecordMigration(dialect),
+    '0018_inbox_search': inboxSearchMigration(dialect),
+    '0019_batches': batchesMigration(dialect),
   };
 }
 

@@ -18,6 +18,52 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What the account may do (docs/staff.md); a new account is `staff` unless told otherwise. */
+  role: Generated<'admin' | 'staff' | 'viewer'>;
+  /** A deactivated account cannot sign in, and its tokens are refused. */
+  status: Generated<'active' | 'deactivated'>;
+}
+
+/** A pending or used invitation; only the hash of its link's token is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: 'admin' | 'staff' | 'viewer';
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** What a person sees of one sign-in (a refresh family, whose id this is). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  user_agent: string;
+  ip: string;
+}
+
+export type ActivityKindColumn =
+  | 'sign_in'
+  | 'google_sign_in'
+  | 'sign_in_failed'
+  | 'password_changed'
+  | 'password_reset'
+  | 'session_signed_out'
+  | 'role_changed'
+  | 'status_changed';
+
+/** One sign-in, failed sign-in or change to an account; never changed. */
+export interface SignInActivityTable {
+  id: Generated<number>;
+  user_id: number;
+  at: Timestamp;
+  kind: ActivityKindColumn;
+  ip: string;
+  user_agent: string;
 }
 
 export interface OneTimeCodesTable {
@@ -70,7 +116,7 @@ export interface StandardsTable {
   updated_at: Timestamp;
   /** One more on every change: a save naming an older version is an edit conflict. */
   version: Generated<number>;
-  /** Set while the row is in the bin (DESIGN.md 6); lists and lookups skip such rows. */
+  /** Set while the row is in the bin (docs/history.md); lists and lookups skip such rows. */
   deleted_at: Timestamp | null;
   /** The staff member who moved the row to the bin. */
   deleted_by: number | null;
@@ -84,14 +130,39 @@ export interface StudentsTable {
   standard_id: number;
   phone_number: string;
   address: string;
+  /** Empty when the school gave none; unique among live students otherwise. */
+  admission_number: Generated<string>;
+  /** YYYY-MM-DD, as text on both databases. */
+  date_of_birth: string | null;
+  status: Generated<'active' | 'left' | 'graduated'>;
+  /** YYYY-MM-DD: set for a student who left or graduated, null for an active one. */
+  left_on: string | null;
+  /** The guardians' names and phone digits, one per line, for the search (migration 0017). */
+  guardian_search: Generated<string>;
+  /** The natural order's key of the roll number, computed by the database on every write. */
+  roll_sort: Generated<string>;
+  /** Every searched text, lower-cased, computed by the database (migration 0017). */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** One more on every change: a save naming an older version is an edit conflict. */
   version: Generated<number>;
-  /** Set while the row is in the bin (DESIGN.md 6); lists and lookups skip such rows. */
+  /** Set while the row is in the bin (docs/history.md); lists and lookups skip such rows. */
   deleted_at: Timestamp | null;
   /** The staff member who moved the row to the bin. */
   deleted_by: number | null;
+}
+
+/** A student's guardians, in the order the form had them (`position` from 0). */
+export interface StudentGuardiansTable {
+  student_id: number;
+  position: number;
+  name: string;
+  relation: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  /** 1 for the primary contact (at most one per student), 0 for the others. */
+  is_primary: Generated<number>;
 }
 
 export interface MessagesTable {
@@ -103,6 +174,17 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+/**
+ * SQLite's inbox search (migration 0018): an FTS5 trigram index of each message's text and
+ * sender's name, whose rowid is the message's id. The column named as the table takes a MATCH.
+ */
+export interface MessagesSearchTable {
+  rowid: number;
+  messages_search: string;
+  content: string;
+  sender_name: string;
+}
+
 export interface MessageStatesTable {
   user_id: number;
   message_id: number;
@@ -111,8 +193,8 @@ export interface MessageStatesTable {
 }
 
 /**
- * SQLite's search index (migration 0009): one row per distinct three-character piece of a
- * student's lower-cased name, e-mail and roll number, in the list's order within each piece.
+ * SQLite's search index (migrations 0009 and 0017): one row per distinct three-character piece
+ * of a student's search text, in the list's order within each piece.
  */
 export interface StudentTrigramsTable {
   trigram: string;
@@ -123,7 +205,7 @@ export interface StudentTrigramsTable {
 /** One create, update, delete, restore or import of a student or standard; never changed. */
 export interface HistoryEventsTable {
   id: Generated<number>;
-  entity: 'student' | 'standard';
+  entity: 'student' | 'standard' | 'user';
   entity_id: number;
   at: Timestamp;
   actor_id: number | null;
@@ -135,7 +217,22 @@ export interface HistoryEventsTable {
   import_id: string | null;
 }
 
+/** An import, bulk change or year-end run, whose history events carry its `id` (`import_id`). */
+export interface BatchesTable {
+  seq: Generated<number>;
+  id: string;
+  kind: 'import' | 'bulk' | 'year-end';
+  at: Timestamp;
+  actor_id: number | null;
+  actor_name: string;
+  /** JSON: what the batch did, by name (`{ "moved": 30 }`). */
+  counts: string;
+  undone_at: Timestamp | null;
+  undone_by: number | null;
+}
+
 export interface Database {
+  batches: BatchesTable;
   history_events: HistoryEventsTable;
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
@@ -144,9 +241,14 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   standards: StandardsTable;
   students: StudentsTable;
+  student_guardians: StudentGuardiansTable;
   student_trigrams: StudentTrigramsTable;
   messages: MessagesTable;
   message_states: MessageStatesTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  sign_in_activity: SignInActivityTable;
+  messages_search: MessagesSearchTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -154,5 +256,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type StandardRow = Selectable<StandardsTable>;
 export type StudentRow = Selectable<StudentsTable>;
+export type GuardianRow = Selectable<StudentGuardiansTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -4,18 +4,22 @@ import { buildApp } from '../app.js';
 import type { App } from '../app-context.js';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../auth/access-token.js';
 import { bearer } from '../test/auth-helpers.js';
-import { openEventStream, type EventStreamReader, type StreamEvent } from '../test/event-stream.js';
-import { buildStandard, buildStudent, insertStandard, insertUser } from '../test/factories.js';
+import {
+  listen,
+  openEventStream,
+  type EventStreamReader,
+  type StreamEvent,
+} from '../test/event-stream.js';
+import {
+  buildStandard,
+  buildStudent,
+  insertStandard,
+  insertUser,
+  startTestSession,
+} from '../test/factories.js';
 import { createTestApp, dialects, testConfig, useTestApp } from '../test/harness.js';
 
 const HEARTBEAT_MS = 200;
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 const isUnread = (count?: number) => (event: StreamEvent) =>
   event.event === 'unread' && (count === undefined || event.data.count === count);
@@ -36,8 +40,8 @@ describe.each(dialects)('live updates on %s', (dialect) => {
 
   async function staff() {
     const user = await insertUser(t.database.db, { password: null });
-    const access = await signAccessToken(t.config.jwtSecret, { userId: user.id, tokenVersion: 0 });
-    return { user, access, headers: bearer(access) };
+    const session = await startTestSession(t.database.db, t.config.jwtSecret, user.id);
+    return { user, ...session, headers: bearer(session.access) };
   }
 
   async function stream(access: string) {
@@ -76,7 +80,7 @@ describe.each(dialects)('live updates on %s', (dialect) => {
     const opened = await stream(reader.access);
     expect(opened.status).toBe(200);
     expect(opened.contentType).toMatch(/^text\/event-stream/);
-    expect(opened.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(opened.headers['cache-control']).toBe('no-store, no-cache, no-transform');
     expect(opened.headers['x-accel-buffering']).toBe('no');
     const first = await opened.next(() => true);
     expect(first).toMatchObject({ event: 'unread', data: { count: 2 } });
@@ -186,17 +190,18 @@ describe.each(dialects)('live updates on %s', (dialect) => {
   });
 
   it('ends the stream when its access token expires, and a new one needs a valid token', async () => {
-    const { user } = await staff();
+    const { user, sessionId } = await staff();
     const almostExpired = await signAccessToken(
       t.config.jwtSecret,
-      { userId: user.id, tokenVersion: 0 },
-      new Date(Date.now() - (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000),
+      { userId: user.id, tokenVersion: 0, sessionId },
+      // Two to three seconds to live: long enough to open on a busy machine, short to wait for.
+      new Date(Date.now() - (ACCESS_TOKEN_TTL_SECONDS - 3) * 1000),
     );
     const reader = await stream(almostExpired);
     await reader.next(isUnread());
     const ended = await Promise.race([
       reader.ended.then(() => 'ended'),
-      new Promise((resolve) => setTimeout(() => resolve('still open'), 3_000)),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000)),
     ]);
     expect(ended).toBe('ended');
     expect((await stream(almostExpired)).status).toBe(401);
@@ -208,10 +213,7 @@ describe.each(dialects)('shutting down with open streams, on %s', (dialect) => {
     const built = await createTestApp(dialect);
     const origin = await listen(built.app);
     const user = await insertUser(built.database.db, { password: null });
-    const access = await signAccessToken(built.config.jwtSecret, {
-      userId: user.id,
-      tokenVersion: 0,
-    });
+    const { access } = await startTestSession(built.database.db, built.config.jwtSecret, user.id);
     const readers = await Promise.all([
       openEventStream(origin, access),
       openEventStream(origin, access),
@@ -239,8 +241,8 @@ describe.runIf(dialects.includes('postgres'))('two apps on one PostgreSQL', () =
     const origin = await listen(t.app);
     const a = await insertUser(t.database.db, { password: null });
     const b = await insertUser(t.database.db, { password: null });
-    const sign = (userId: number) =>
-      signAccessToken(t.config.jwtSecret, { userId, tokenVersion: 0 });
+    const sign = async (userId: number) =>
+      (await startTestSession(t.database.db, t.config.jwtSecret, userId)).access;
     const reader = await openEventStream(origin, await sign(a.id));
     try {
       const before = (await reader.next(isUnread())).data.count as number;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { liveEntities, liveEntitySchema } from '@um/contract';
 import type { Db } from '../db/database.js';
-import type { EventBus, LiveChange, LiveListener } from './bus.js';
+import type { AccessChange, AccessListener, EventBus, LiveChange, LiveListener } from './bus.js';
 
 export interface PostgresBusOptions {
   url: string;
@@ -17,11 +17,18 @@ export interface PostgresBusOptions {
   backoffMs?: { first: number; last: number };
 }
 
-/** What travels in a notification: who sent it (so a process skips its own), and the change. */
+/**
+ * What travels in a notification: who sent it (so a process skips its own), and either a
+ * change of records (`e`, and `u` for one person's view) or a change of access (`a`, the
+ * person, and `s`, one session of theirs). A process that knows only record changes ignores
+ * access changes, which carry no `e`.
+ */
 interface Wire {
   o: string;
-  e: string;
+  e?: string;
   u?: number;
+  a?: number;
+  s?: string;
 }
 
 const NOTIFY = 'select pg_notify($1, $2)';
@@ -42,6 +49,7 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
   const channel = schema ? `um_events_${schema}` : 'um_events';
   const origin = randomUUID();
   const listeners = new Set<LiveListener>();
+  const accessListeners = new Set<AccessListener>();
   let client: pg.Client | null = null;
   let closed = false;
   let failures = 0;
@@ -53,6 +61,9 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
   const deliver = (change: LiveChange) => {
     for (const listener of listeners) listener(change);
   };
+  const deliverAccess = (change: AccessChange | 'everyone') => {
+    for (const listener of accessListeners) listener(change);
+  };
 
   function received(message: pg.Notification): void {
     if (message.channel !== channel || !message.payload) return;
@@ -62,8 +73,14 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
     } catch {
       return;
     }
+    if (wire.o === origin) return;
+    if (Number.isSafeInteger(wire.a)) {
+      const userId = wire.a as number;
+      deliverAccess(typeof wire.s === 'string' ? { userId, sessionId: wire.s } : { userId });
+      return;
+    }
     const entity = liveEntitySchema.safeParse(wire.e);
-    if (wire.o === origin || !entity.success) return;
+    if (!entity.success) return;
     deliver(
       typeof wire.u === 'number'
         ? { entity: entity.data, userId: wire.u }
@@ -122,14 +139,20 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
     if (everListened) {
       log.info('live updates: listening again');
       for (const entity of liveEntities) deliver({ entity });
+      deliverAccess('everyone');
     }
     everListened = true;
     markStarted();
   }
 
-  function notify(payload: string): Promise<unknown> {
-    if (client) return client.query(NOTIFY, [channel, payload]);
-    return sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  function notify(wire: Wire, what: string): void {
+    const payload = JSON.stringify(wire);
+    (client
+      ? client.query(NOTIFY, [channel, payload])
+      : sql`select pg_notify(${channel}, ${payload})`.execute(db)
+    ).catch((error: unknown) =>
+      log.warn({ err: error }, `live updates: could not tell the other processes of ${what}`),
+    );
   }
 
   void connect();
@@ -139,19 +162,28 @@ export function createPostgresBus(options: PostgresBusOptions): EventBus {
       deliver(change);
       const wire: Wire = { o: origin, e: change.entity };
       if (change.userId !== undefined) wire.u = change.userId;
-      notify(JSON.stringify(wire)).catch((error: unknown) =>
-        log.warn({ err: error }, 'live updates: could not tell the other processes of a change'),
-      );
+      notify(wire, 'a change');
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    publishAccessChange(change) {
+      deliverAccess(change);
+      const wire: Wire = { o: origin, a: change.userId };
+      if (change.sessionId !== undefined) wire.s = change.sessionId;
+      notify(wire, 'a change of access');
+    },
+    subscribeAccessChanges(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
     },
     started,
     async close() {
       closed = true;
       clearTimeout(retry);
       listeners.clear();
+      accessListeners.clear();
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);

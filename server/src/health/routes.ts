@@ -10,7 +10,14 @@ const READY_TIMEOUT_MS = 2_000;
 export function healthRoutes(app: ZodApp, { database }: AppContext): void {
   app.get(
     apiPaths.health,
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: statusSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: statusSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -19,6 +26,7 @@ export function healthRoutes(app: ZodApp, { database }: AppContext): void {
     {
       schema: {
         tags: ['health'],
+        operationId: 'getReadiness',
         summary: 'The database answers',
         response: { 200: statusSchema },
       },

@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationTexts } from '@um/contract';
-import { isDatabaseUnavailable } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { InvalidCursor } from '../db/paging.js';
 import { HttpError, PROBLEM_CONTENT_TYPE, problem, problemTypes, sendProblem } from './problem.js';
 
 /** OPTIONS is left out: CORS answers preflights for every path, which says nothing about routes. */
@@ -34,6 +35,14 @@ const bodyRefusals: Record<string, string> = {
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return sendProblem(reply, error.status, error.detail, error.options);
+  }
+
+  if (error instanceof InvalidCursor) {
+    return sendProblem(reply, 400, error.message, {
+      type: problemTypes.validation,
+      title: 'Validation failed',
+      errors: { cursor: [error.message] },
+    });
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -88,8 +97,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 export function registerErrorHandling(
   app: FastifyInstance,
   fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
-): void {
+): { allowedMethods(path: string): HTTPMethod[] } {
   const routes = FindMyWay({ ignoreTrailingSlash: true });
+  const allowedMethods = (path: string) =>
+    METHODS.filter((method) => routes.find(method, path) !== null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -114,16 +125,50 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // Unknown paths answer outside the API's scope, whose hook sends no-store; a 404 or 405
+    // names the path asked for, which may carry what was typed into it.
+    reply.header('cache-control', 'no-store');
     const handled = fallback?.(request, reply);
     if (handled) return handled;
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => routes.find(method, path) !== null);
+    const allowed = allowedMethods(path);
     if (allowed.length > 0) {
       return sendProblem(reply, 405, `${request.method} is not allowed on ${path}.`, {
         headers: { allow: allowed.join(', ') },
       });
     }
     return sendProblem(reply, 404, `No resource at ${path}.`);
+  });
+
+  return { allowedMethods };
+}
+
+/**
+ * OPTIONS that is not a CORS preflight (one without `Origin` or without
+ * `Access-Control-Request-Method`) asks what a path allows (RFC 9110, 9.3.7): `204` with `Allow`,
+ * or the 404 problem of a path that does not exist (decision 0047). Preflights are left to CORS,
+ * whose own answer to any other OPTIONS was a `400` in plain text. Registered before CORS, after
+ * the security headers.
+ */
+export function answerOptions(
+  app: FastifyInstance,
+  allowedMethods: (path: string) => HTTPMethod[],
+): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const preflight =
+      request.headers.origin !== undefined &&
+      request.headers['access-control-request-method'] !== undefined;
+    if (request.method !== 'OPTIONS' || preflight) return done();
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(path);
+    if (allowed.length === 0) {
+      void sendProblem(reply, 404, `No resource at ${path}.`);
+      return;
+    }
+    void reply
+      .code(204)
+      .header('allow', [...allowed, 'OPTIONS'].join(', '))
+      .send();
   });
 }
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { Problem } from '@um/contract';
+import { CODE_JUST_SENT_PROBLEM_TYPE, type Problem } from '@um/contract';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -10,6 +10,8 @@ export const problemTypes = {
   /** A conflict of its own kind: the record changed since the client read it. */
   editConflict: 'urn:problem-type:conflict/edit-conflict',
   rateLimited: 'urn:problem-type:rate-limited',
+  /** A rate limit of its own kind: a sign-up code went to the address within the last minute. */
+  codeJustSent: CODE_JUST_SENT_PROBLEM_TYPE,
   unavailable: 'urn:problem-type:service-unavailable',
 } as const;
 

@@ -8,7 +8,7 @@ import type {
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * A strict Content-Security-Policy: no inline script anywhere (the spec keeps tokens in local
+ * A strict Content-Security-Policy: no inline script anywhere (the web app keeps tokens in local
  * storage, so script injection must have nowhere to run). Google Identity Services is the one
  * outside origin, allowed only for its script, its button frame and its stylesheet.
  */
@@ -41,10 +41,9 @@ function helmetOptions(env: string): HelmetOptions {
 }
 
 /**
- * The security headers, computed once. They never vary by request, yet helmet's middleware
- * (and @fastify/helmet around it) parsed the policy again for every answer: about 40 µs a
- * request, a fifth of what a small API call costs (decision 0013). Helmet still
- * decides what they are; its middleware runs here once against a response that only records.
+ * The security headers, computed once: they never vary by request, and helmet's middleware
+ * parses the policy again for every answer it runs on (decision 0013). Helmet still decides
+ * what they are; its middleware runs here once against a response that only records.
  */
 export function securityHeaders(env: string): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};

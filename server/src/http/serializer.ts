@@ -7,9 +7,9 @@ type RouteSchema = Parameters<FastifySchemaCompiler<z.ZodType>>[0];
 
 /**
  * Answers are written by fast-json-stringify from the route's response schema, turned into JSON
- * Schema once per route. Checking each answer against the zod schema and then JSON.stringify
- * cost more than the database's own work on a page of 50 students: every field of every row
- * was checked again, though the handler had just shaped it. The schema still decides what is
+ * Schema once per route, rather than checked against zod again field by field after the
+ * handler has just shaped it and then given to JSON.stringify (decision 0022). The schema still
+ * decides what is
  * written: a property it does not name is left out, and one it requires and the answer lacks
  * is an error.
  *

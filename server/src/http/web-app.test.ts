@@ -70,15 +70,21 @@ describe('the HTML of the client routes', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<main>app ');
   });
 
-  it('answers an unknown path with the app HTML and 404 for a browser, problem JSON otherwise', async () => {
-    const page = await get('/login/extra', { accept: 'text/html,application/xhtml+xml' });
-    expect(page.statusCode).toBe(404);
-    expect(page.headers['content-type']).toMatch(HTML);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.body).toContain('<main>app ');
+  it('answers an unknown path with the app HTML and 404 for a browser, problem JSON otherwise, stored by no cache', async () => {
+    for (const url of ['/login/extra', '/api/user/nothing/', '/management/nothing/7/']) {
+      const page = await get(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type']).toMatch(HTML);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('<main>app ');
 
-    const other = await get('/login/extra');
-    expect(other.statusCode).toBe(404);
-    expect(other.headers['content-type']).toMatch(PROBLEM);
+      const other = await get(url);
+      expect(other.statusCode, url).toBe(404);
+      expect(other.headers['content-type']).toMatch(PROBLEM);
+      expect(other.headers['cache-control']).toBe('no-store');
+    }
+    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/user/profile/' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers['cache-control']).toBe('no-store');
   });
 });

@@ -11,10 +11,10 @@ const APP_HTML = 'index.html';
  * Serves the built web app from one origin with the API. Vite's hashed assets are cached for
  * a year; the HTML is revalidated on every load so a deploy is picked up at once.
  *
- * The returned fallback answers the client routes of SPEC.md 2 with the app's one HTML file,
- * index.html: the app routes in the browser. Any other path is a 404: a browser asking for a
- * page still gets the app (with status 404) so it can show its not-found screen, and every other
- * client gets problem JSON.
+ * The returned fallback answers the web app's routes (docs/product.md) with its one HTML file,
+ * index.html: the app routes in the browser. Any other path is a 404, stored by no cache: a
+ * browser asking for a page still gets the app (with status 404) so it can show its not-found
+ * screen, and every other client gets problem JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
@@ -24,10 +24,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // The build writes .br and .gz copies of its text files (web/scripts/precompress.mjs); a
     // browser that accepts them gets them, a third to a quarter of the bytes.
     preCompressed: true,
-    setHeaders(res, path) {
-      res.header(
+    // A page is revalidated on every load; the page of a 404 is not kept at all, so that a
+    // path the API may answer later (or what was typed into it) leaves nothing in a cache.
+    setHeaders(reply, path) {
+      reply.header(
         'cache-control',
-        path.startsWith(join(distDir, 'assets')) ? IMMUTABLE : 'no-cache',
+        path.startsWith(join(distDir, 'assets'))
+          ? IMMUTABLE
+          : reply.statusCode === 404
+            ? 'no-store'
+            : 'no-cache',
       );
     },
   });
@@ -43,7 +49,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const match = clientRoutes.find('GET', path);
     const wantsPage = (request.headers.accept ?? '').includes('text/html');
     if (!match && !wantsPage) return undefined;
-    reply.header('cache-control', 'no-cache');
     return reply.code(match ? 200 : 404).sendFile(APP_HTML);
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/private-files.js';
 
 export interface OutgoingMail {
   to: string;
@@ -69,9 +70,10 @@ function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): 
     async send(mail) {
       try {
         const info = (await transport.sendMail({ from, ...mail })) as { message: Buffer };
-        await mkdir(dir, { recursive: true });
+        await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-        await writeFile(join(dir, name), info.message);
+        // A mail holds a sign-up code or a reset link: readable by the server's user only.
+        await writeFile(join(dir, name), info.message, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
         log.info(
           { to: mail.to, subject: mail.subject, file: name },
           `mail written to outbox:\n${mail.text}`,
@@ -82,7 +84,7 @@ function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): 
     },
     async verify() {
       try {
-        await mkdir(dir, { recursive: true });
+        await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       } catch (error) {
         throw new MailDeliveryError(error);
       }

@@ -8,7 +8,7 @@ import type { OutgoingMail } from './mailer.js';
 
 const PRODUCT = texts.shell.title;
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -88,6 +88,32 @@ export function passwordResetMail(
       `If the link does not open, copy this address into your browser:<br>${escapeHtml(resetUrl)}`,
       `The link works once, for ${validMinutes} minutes, and stops working if your password changes.`,
       'If you did not ask for this, ignore this email; your password stays as it is.',
+    ]),
+  };
+}
+
+export function invitationMail(
+  to: string,
+  inviteUrl: string,
+  inviter: string,
+  validDays: number,
+): OutgoingMail {
+  return {
+    to,
+    subject: `You are invited to ${PRODUCT}`,
+    text: [
+      `${inviter} invited you to ${PRODUCT}. To create your account, open this link:`,
+      '',
+      inviteUrl,
+      '',
+      `The link works once, for ${validDays} days, for this email address only.`,
+      'If you did not expect this, ignore this email; no account is created without you.',
+    ].join('\n'),
+    html: page([
+      `${escapeHtml(inviter)} invited you to ${escapeHtml(PRODUCT)}. ${link(inviteUrl, 'Create your account')}.`,
+      `If the link does not open, copy this address into your browser:<br>${escapeHtml(inviteUrl)}`,
+      `The link works once, for ${validDays} days, for this email address only.`,
+      'If you did not expect this, ignore this email; no account is created without you.',
     ]),
   };
 }

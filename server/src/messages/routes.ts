@@ -1,56 +1,51 @@
 import { z } from 'zod';
 import {
   apiPaths,
+  recordPaths,
   idParamsSchema,
-  listQuerySchema,
   messageInputSchema,
+  messageListQuerySchema,
   messageListResponseSchema,
   messageResponseSchema,
   problemSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { currentUserId, requireUser } from '../auth/guard.js';
-import { sendWrittenJson } from '../http/written-json.js';
-import { hideMessage, listInbox, markRead, postMessage } from './repository.js';
+import { currentUserId } from '../http/access.js';
+import { sendWrittenPage } from '../http/written-json.js';
+import { hideMessage, listInbox, markRead, postMessage, restoreMessage } from './repository.js';
 
 const tags = ['messages'];
-const security = [{ bearer: [] }];
 
-export function messagesRoutes(app: ZodApp, { config, database }: AppContext): void {
+export function messagesRoutes(app: ZodApp, { database }: AppContext): void {
   const { db } = database;
-  // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
-  const onRequest = requireUser(db, config.jwtSecret);
 
   app.get(
     apiPaths.messages,
     {
-      onRequest,
       schema: {
         tags,
-        security,
-        summary: "The caller's inbox, newest first, with their unread count",
-        querystring: listQuerySchema,
-        response: { 200: messageListResponseSchema, 400: problemSchema, 401: problemSchema },
+        operationId: 'listMessages',
+        summary: "The caller's inbox, newest first, searched by words, with their unread count",
+        querystring: messageListQuerySchema,
+        response: { 200: messageListResponseSchema, 400: problemSchema },
       },
     },
-    async (request, reply) =>
-      sendWrittenJson(
-        reply,
-        await listInbox(db, database.dialect, currentUserId(request), request.query),
-      ),
+    async (request, reply) => {
+      const inbox = await listInbox(db, database.dialect, currentUserId(request), request.query);
+      return sendWrittenPage(reply, inbox.page, { unread_count: inbox.unread_count });
+    },
   );
 
   app.post(
     apiPaths.messages,
     {
-      onRequest,
       config: { liveChange: { entity: 'messages' } },
       schema: {
         tags,
-        security,
+        operationId: 'postMessage',
         summary: 'Post a message to every staff member',
         body: messageInputSchema,
-        response: { 201: messageResponseSchema, 400: problemSchema, 401: problemSchema },
+        response: { 201: messageResponseSchema, 400: problemSchema },
       },
     },
     async (request, reply) => {
@@ -62,18 +57,16 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
   app.patch(
     apiPaths.messageRead,
     {
-      onRequest,
       config: { liveChange: { entity: 'messages', callerOnly: true } },
       schema: {
         tags,
-        security,
+        operationId: 'markMessageRead',
         summary: 'Mark a message read for the caller (idempotent)',
         params: idParamsSchema,
         body: z.strictObject({}).nullish(),
         response: {
           200: messageResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
         },
       },
@@ -84,17 +77,15 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
   app.delete(
     apiPaths.message,
     {
-      onRequest,
       config: { liveChange: { entity: 'messages', callerOnly: true } },
       schema: {
         tags,
-        security,
+        operationId: 'deleteMessage',
         summary: "Remove a message from the caller's inbox only",
         params: idParamsSchema,
         response: {
           204: z.null().describe('Removed'),
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
         },
       },
@@ -103,5 +94,27 @@ export function messagesRoutes(app: ZodApp, { config, database }: AppContext): v
       await hideMessage(db, currentUserId(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    recordPaths.messageRestore,
+    {
+      config: { liveChange: { entity: 'messages', callerOnly: true } },
+      schema: {
+        tags,
+        operationId: 'restoreMessage',
+        summary: "Put a message the caller removed back in their inbox (a delete's Undo)",
+        params: idParamsSchema,
+        body: z.strictObject({}).nullish(),
+        response: {
+          200: messageResponseSchema,
+          400: problemSchema,
+          404: problemSchema.describe("Not removed from the caller's inbox"),
+        },
+      },
+    },
+    async (request) => ({
+      data: await restoreMessage(db, currentUserId(request), request.params.id),
+    }),
   );
 }

@@ -73,7 +73,7 @@ describe.each(dialects)('seeding on %s', (dialect) => {
     expect(staff.every((user) => /^[a-z.0-9]+@school\.example$/.test(user.email))).toBe(true);
     expect(await verifyPassword(staff[0]!.password_hash!, 'seeded password')).toBe(true);
 
-    const headers = await authHeader(t.config.jwtSecret, staff[0]!.id);
+    const headers = await authHeader(t.database.db, t.config.jwtSecret, staff[0]!.id);
     const standards = await t.app.inject({
       method: 'GET',
       url: '/management/standard/?limit=200',

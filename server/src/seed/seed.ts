@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { currentAcademicYear, firstFieldErrors, newPasswordSchema } from '@um/contract';
 import { hashPassword } from '../auth/passwords.js';
-import { nowIso, type Db, type Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import {
   firstNames,
   lastNames,
@@ -258,7 +260,7 @@ async function seedStudents(
         (existing.get(standardId) ?? 0) + Math.floor(index / standardIds.length) + 1;
       const first = pick(random, firstNames);
       const last = pick(random, lastNames);
-      return {
+      const student = {
         name: `${first} ${last}`,
         email: `${first}.${last}${digits(random, 2)}@pupils.example`.toLowerCase(),
         roll_number: String(rollNumber),
@@ -268,19 +270,55 @@ async function seedStudents(
           random() < 0.7
             ? `${1 + Math.floor(random() * 240)} ${pick(random, streets)} ${pick(random, streetKinds)}, ${pick(random, towns)}`
             : '',
+        admission_number: `ADM-${standardId}-${rollNumber}`,
+        date_of_birth: `20${10 + Math.floor(random() * 10)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 10)}`,
         created_at: now,
         updated_at: now,
+      };
+      // Most students have a parent on record, whose phone the search finds by its digits.
+      const guardian =
+        random() < 0.9
+          ? {
+              name: `${pick(random, firstNames)} ${last}`,
+              relation: random() < 0.5 ? 'Mother' : 'Father',
+              phone: `+1 (555) 1${digits(random, 2)}-${digits(random, 4)}`,
+            }
+          : null;
+      return {
+        student: {
+          ...student,
+          guardian_search: guardian
+            ? `${guardian.name}\n${guardian.phone.replace(/[^0-9]/g, '')}`
+            : '',
+        },
+        guardian,
       };
     });
     const result = await trx
       .insertInto('students')
-      .values(rows)
+      .values(rows.map((row) => row.student))
       .onConflict((oc) =>
         // The unique index counts live students only, so the conflict target names its predicate.
-        oc.columns(['standard_id', 'roll_number']).where('deleted_at', 'is', null).doNothing(),
+        oc
+          .columns(['standard_id', 'roll_number'])
+          .where('deleted_at', 'is', null)
+          // SQLite matches the index by its predicate's text: a bound value would not match it.
+          .where(sql.ref('status'), '=', sql.lit('active'))
+          .doNothing(),
       )
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+      .returning(['id', 'standard_id', 'roll_number'])
+      .execute();
+    const guardians = new Map(
+      rows.map((row) => [`${row.student.standard_id}:${row.student.roll_number}`, row.guardian]),
+    );
+    const guardianRows = result.flatMap((student) => {
+      const guardian = guardians.get(`${student.standard_id}:${student.roll_number}`);
+      return guardian ? [{ student_id: student.id, position: 0, ...guardian, is_primary: 1 }] : [];
+    });
+    if (guardianRows.length > 0) {
+      await trx.insertInto('student_guardians').values(guardianRows).execute();
+    }
+    return result.length;
   });
 }
 

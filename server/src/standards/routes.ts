@@ -5,64 +5,57 @@ import {
   standardSchema,
   fieldTexts,
   idParamsSchema,
-  listQuerySchema,
   problemSchema,
   standardInputSchema,
+  standardListQuerySchema,
   standardListResponseSchema,
   standardResponseSchema,
   standardUpdateSchema,
+  problemTexts,
+  recordPaths,
+  restoreResponseSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { currentUserId, requireUser } from '../auth/guard.js';
-import { sendWrittenJson } from '../http/written-json.js';
+import { currentUserId } from '../http/access.js';
+import { sendWrittenPage } from '../http/written-json.js';
 import { badRequest } from '../http/problem.js';
-import {
-  createStandard,
-  deleteStandard,
-  findStandard,
-  listStandards,
-  standardNotFound,
-  updateStandard,
-} from './repository.js';
+import { historyRoute } from '../records/history-route.js';
+import { standardNotFound } from './presenter.js';
+import { findStandard, listStandards } from './read-model.js';
+import { createStandard, deleteStandard, restoreStandard, updateStandard } from './writes.js';
 
 const tags = ['standards'];
-const security = [{ bearer: [] }];
 
-export function standardsRoutes(app: ZodApp, { config, database }: AppContext): void {
+export function standardsRoutes(app: ZodApp, { database }: AppContext): void {
   const { db } = database;
-  // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
-  const onRequest = requireUser(db, config.jwtSecret);
 
   app.get(
     apiPaths.standards,
     {
-      onRequest,
       schema: {
         tags,
-        security,
-        summary: 'Standards by grade level, then name',
-        querystring: listQuerySchema,
-        response: { 200: standardListResponseSchema, 400: problemSchema, 401: problemSchema },
+        operationId: 'listStandards',
+        summary: 'Standards by grade level, then name, of every academic year or of one',
+        querystring: standardListQuerySchema,
+        response: { 200: standardListResponseSchema, 400: problemSchema },
       },
     },
     async (request, reply) =>
-      sendWrittenJson(reply, await listStandards(db, database.dialect, request.query)),
+      sendWrittenPage(reply, await listStandards(db, database.dialect, request.query)),
   );
 
   app.post(
     apiPaths.standards,
     {
-      onRequest,
-      config: { liveChange: { entity: 'standards' } },
+      config: { requires: 'records:write', liveChange: { entity: 'standards' } },
       schema: {
         tags,
-        security,
+        operationId: 'createStandard',
         summary: 'Add a standard',
         body: standardInputSchema,
         response: {
           201: standardResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           409: problemSchema.describe('A standard of that name exists in the academic year'),
         },
       },
@@ -76,16 +69,14 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
   app.get(
     apiPaths.standard,
     {
-      onRequest,
       schema: {
         tags,
-        security,
+        operationId: 'getStandard',
         summary: 'One standard',
         params: idParamsSchema,
         response: {
           200: standardResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
         },
       },
@@ -100,11 +91,10 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
   app.put(
     apiPaths.standard,
     {
-      onRequest,
-      config: { liveChange: { entity: 'standards' } },
+      config: { requires: 'records:write', liveChange: { entity: 'standards' } },
       schema: {
         tags,
-        security,
+        operationId: 'updateStandard',
         summary:
           'Replace a standard; an id in the body must match the path; with `version`, only if it is still current',
         params: idParamsSchema,
@@ -112,7 +102,6 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
         response: {
           200: standardResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
           409: editConflictSchema(standardSchema).describe(
             'A standard of that name exists in the academic year, or the standard changed since `version` (edit conflict, with the standard under `current`)',
@@ -133,17 +122,15 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
   app.delete(
     apiPaths.standard,
     {
-      onRequest,
-      config: { liveChange: { entity: 'standards' } },
+      config: { requires: 'records:write', liveChange: { entity: 'standards' } },
       schema: {
         tags,
-        security,
+        operationId: 'deleteStandard',
         summary: 'Move a standard that has no students to the recently deleted list',
         params: idParamsSchema,
         response: {
           204: z.null().describe('Deleted'),
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
           409: problemSchema.describe('Students still belong to the standard'),
         },
@@ -153,5 +140,33 @@ export function standardsRoutes(app: ZodApp, { config, database }: AppContext): 
       await deleteStandard(db, database.dialect, request.params.id, currentUserId(request));
       return reply.code(204).send(null);
     },
+  );
+
+  historyRoute(app, db, {
+    path: recordPaths.standardHistory,
+    entity: 'standard',
+    notFoundText: problemTexts.standardNotFound,
+  });
+
+  app.post(
+    recordPaths.restoreStandard,
+    {
+      config: { requires: 'records:write', liveChange: { entity: 'standards' } },
+      schema: {
+        tags: ['history'],
+        operationId: 'restoreStandard',
+        summary: 'Put a deleted standard back, with its id',
+        params: idParamsSchema,
+        response: {
+          200: restoreResponseSchema,
+          400: problemSchema,
+          // A standard in the bin keeps its name, so nothing can stand in its way.
+          404: problemSchema.describe('Not in the bin'),
+        },
+      },
+    },
+    async (request) => ({
+      data: await restoreStandard(db, database.dialect, request.params.id, currentUserId(request)),
+    }),
   );
 }

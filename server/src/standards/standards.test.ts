@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { currentAcademicYear, type Standard } from '@um/contract';
-import { encodeCursor } from '../http/keyset.js';
+import { encodeCursor } from '../db/paging.js';
 import { dialects, useTestApp } from '../test/harness.js';
 import {
   buildStandard,

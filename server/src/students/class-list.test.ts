@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Student, StudentSort } from '@um/contract';
-import { nowIso } from '../db/database.js';
-import { encodeCursor } from '../http/keyset.js';
+import { nowIso } from '../db/time.js';
+import { encodeCursor } from '../db/paging.js';
 import { dialects, useTestApp } from '../test/harness.js';
 import { insertStandard, loginAs, unique } from '../test/factories.js';
 
@@ -262,6 +262,7 @@ describe.each(dialects)('the students list of a class on %s', (dialect) => {
     expect(operation?.parameters?.map((parameter) => parameter.name).sort()).toEqual([
       'q',
       'standard',
+      'status',
     ]);
     const list = document.paths['/management/students/']?.['get'];
     expect(list?.parameters?.map((parameter) => parameter.name)).toContain('sort');

@@ -15,25 +15,26 @@ import {
   studentSchema,
   studentUpdateSchema,
   editConflictSchema,
+  restoreResponseSchema,
+  studentRestoreSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
-import { currentUserId, requireUser } from '../auth/guard.js';
+import { currentUserId } from '../http/access.js';
 import { groupConcurrentWrites } from '../db/write-group.js';
-import { sendWrittenJson } from '../http/written-json.js';
+import { sendWrittenPage } from '../http/written-json.js';
 import { badRequest } from '../http/problem.js';
+import { historyRoute } from '../records/history-route.js';
+import { studentNotFound } from './presenter.js';
+import { countStudents, findStudent, listStudentsJson } from './read-model.js';
 import {
-  countStudents,
   createStudents,
   deleteStudent,
-  findStudent,
-  listStudentsJson,
-  studentNotFound,
+  restoreStudent,
   updateStudent,
   type NewStudent,
-} from './repository.js';
+} from './writes.js';
 
 const tags = ['students'];
-const security = [{ bearer: [] }];
 const rollNumberTaken = problemSchema.describe('The roll number is taken in that standard');
 const takenOrEdited = editConflictSchema(studentSchema).describe(
   'The roll number is taken in that standard, or the student changed since `version` (edit conflict, with the student under `current`)',
@@ -41,10 +42,8 @@ const takenOrEdited = editConflictSchema(studentSchema).describe(
 /** Creates that arrive together are added in one insert of at most this many rows. */
 const MAX_STUDENTS_PER_INSERT = 50;
 
-export function studentsRoutes(app: ZodApp, { config, database }: AppContext): void {
+export function studentsRoutes(app: ZodApp, { database }: AppContext): void {
   const { db } = database;
-  // onRequest, not preHandler: an anonymous caller learns nothing, not even how a body is checked.
-  const onRequest = requireUser(db, config.jwtSecret);
   const createStudent = groupConcurrentWrites(
     (inputs: NewStudent[]) => createStudents(db, database.dialect, inputs),
     { maxGroupSize: MAX_STUDENTS_PER_INSERT },
@@ -53,30 +52,28 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.get(
     apiPaths.students,
     {
-      onRequest,
       schema: {
         tags,
-        security,
+        operationId: 'listStudents',
         summary:
           'Students by name or roll number (`sort`), optionally of one standard or holding every word of a search',
         querystring: studentListQuerySchema,
-        response: { 200: studentListResponseSchema, 400: problemSchema, 401: problemSchema },
+        response: { 200: studentListResponseSchema, 400: problemSchema },
       },
     },
     async (request, reply) =>
-      sendWrittenJson(reply, await listStudentsJson(db, database.dialect, request.query)),
+      sendWrittenPage(reply, await listStudentsJson(db, database.dialect, request.query)),
   );
 
   app.get(
     recordPaths.studentsCount,
     {
-      onRequest,
       schema: {
         tags,
-        security,
+        operationId: 'countStudents',
         summary: 'How many students the list holds with the same `standard` and `q`',
         querystring: studentCountQuerySchema,
-        response: { 200: studentCountResponseSchema, 400: problemSchema, 401: problemSchema },
+        response: { 200: studentCountResponseSchema, 400: problemSchema },
       },
     },
     async (request) => ({
@@ -87,16 +84,14 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.get(
     apiPaths.student,
     {
-      onRequest,
       schema: {
         tags,
-        security,
+        operationId: 'getStudent',
         summary: 'One student',
         params: idParamsSchema,
         response: {
           200: studentResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
         },
       },
@@ -111,17 +106,15 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.post(
     apiPaths.updateStudents,
     {
-      onRequest,
-      config: { liveChange: { entity: 'students' } },
+      config: { requires: 'records:write', liveChange: { entity: 'students' } },
       schema: {
         tags,
-        security,
+        operationId: 'createStudent',
         summary: 'Add a student',
         body: studentInputSchema,
         response: {
           201: studentResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           409: rollNumberTaken,
         },
       },
@@ -135,18 +128,16 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.put(
     apiPaths.updateStudents,
     {
-      onRequest,
-      config: { liveChange: { entity: 'students' } },
+      config: { requires: 'records:write', liveChange: { entity: 'students' } },
       schema: {
         tags,
-        security,
+        operationId: 'updateStudent',
         summary:
           'Replace the student whose id is in the body; with `version`, only if it is still current',
         body: studentUpdateSchema,
         response: {
           200: studentResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
           409: takenOrEdited,
         },
@@ -162,11 +153,10 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
   app.delete(
     apiPaths.updateStudents,
     {
-      onRequest,
-      config: { liveChange: { entity: 'students' } },
+      config: { requires: 'records:write', liveChange: { entity: 'students' } },
       schema: {
         tags,
-        security,
+        operationId: 'deleteStudent',
         summary:
           'Move a student to the recently deleted list; the id comes in the JSON body or as ?id=',
         querystring: studentDeleteSchema.partial(),
@@ -175,7 +165,6 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
         response: {
           204: z.null().describe('Deleted'),
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
         },
       },
@@ -193,5 +182,42 @@ export function studentsRoutes(app: ZodApp, { config, database }: AppContext): v
       await deleteStudent(db, id, currentUserId(request));
       return reply.code(204).send(null);
     },
+  );
+
+  historyRoute(app, db, {
+    path: recordPaths.studentHistory,
+    entity: 'student',
+    notFoundText: problemTexts.studentNotFound,
+  });
+
+  app.post(
+    recordPaths.restoreStudent,
+    {
+      config: { requires: 'records:write', liveChange: { entity: 'students' } },
+      schema: {
+        tags: ['history'],
+        operationId: 'restoreStudent',
+        summary: 'Put a deleted student back, with its id, and another roll number if one is given',
+        params: idParamsSchema,
+        body: studentRestoreSchema,
+        response: {
+          200: restoreResponseSchema,
+          400: problemSchema,
+          404: problemSchema.describe('Not in the bin'),
+          409: problemSchema.describe(
+            'Restoring would break a rule: the roll number is taken, or the standard is gone',
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      data: await restoreStudent(
+        db,
+        database.dialect,
+        request.params.id,
+        currentUserId(request),
+        request.body?.roll_number,
+      ),
+    }),
   );
 }

@@ -1,5 +1,14 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { apiPaths } from '@um/contract';
+import type { App } from '../app-context.js';
+
+/** Makes the app listen on a free loopback port; returns its origin. */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
 
 export interface StreamEvent {
   id: number;

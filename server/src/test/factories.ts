@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { currentAcademicYear, type StandardInput, type StudentInput } from '@um/contract';
 import { signAccessToken } from '../auth/access-token.js';
 import { hashPassword } from '../auth/passwords.js';
-import { nowIso, type Db } from '../db/database.js';
+import { startFamily } from '../auth/refresh-tokens.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
 
 let sequence = 0;
@@ -19,6 +21,8 @@ export interface UserOverrides {
   name?: string;
   password?: string | null;
   google_sub?: string | null;
+  role?: UserRow['role'];
+  status?: UserRow['status'];
 }
 
 export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise<UserRow> {
@@ -31,6 +35,8 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
       name: overrides.name ?? 'Test Staff',
       password_hash: password === null ? null : await hashPassword(password),
       google_sub: overrides.google_sub ?? null,
+      role: overrides.role ?? 'staff',
+      status: overrides.status ?? 'active',
       password_changed_at: now,
       created_at: now,
       updated_at: now,
@@ -40,17 +46,31 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
 }
 
 /**
- * The Authorization header of a signed-in user, minted with the product's own signing code, at
- * the token version a user starts with (one whose password never changed).
+ * A signed-in session of a user, started with the product's own code as a sign-in starts it,
+ * at the token version a user starts with (one whose password never changed): the session's
+ * id, its refresh token and an access token of it, minted `now`.
  */
-export async function authHeader(secret: string, userId: number, tokenVersion = 0) {
-  return { authorization: `Bearer ${await signAccessToken(secret, { userId, tokenVersion })}` };
+export async function startTestSession(
+  db: Db,
+  secret: string,
+  userId: number,
+  { tokenVersion = 0, now = new Date() }: { tokenVersion?: number; now?: Date } = {},
+) {
+  const { sessionId, token } = await startFamily(db, { userId, tokenVersion }, now);
+  const access = await signAccessToken(secret, { userId, tokenVersion, sessionId }, now);
+  return { sessionId, refresh: token, access };
+}
+
+/** The Authorization header of a new signed-in session of a user (see startTestSession). */
+export async function authHeader(db: Db, secret: string, userId: number, tokenVersion = 0) {
+  const { access } = await startTestSession(db, secret, userId, { tokenVersion });
+  return { authorization: `Bearer ${access}` };
 }
 
 /** A user and the header that signs requests in as them. */
 export async function loginAs(db: Db, secret: string, overrides: UserOverrides = {}) {
   const user = await insertUser(db, overrides);
-  return { user, headers: await authHeader(secret, user.id) };
+  return { user, headers: await authHeader(db, secret, user.id) };
 }
 
 export function buildStandard(overrides: Partial<StandardInput> = {}): StandardInput {
@@ -104,7 +124,7 @@ export async function insertStudent(
     .insertInto('students')
     .values({
       name: input.name,
-      email: input.email,
+      email: input.email ?? '',
       roll_number: input.roll_number,
       standard_id: standardId,
       phone_number: input.phone_number ?? '',

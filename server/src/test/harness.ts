@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ) as unknown as Config['rateLimits'],
     requestTimeoutMs: 30_000,
     trashRetentionDays: 30,
+    schoolName: null,
     ...overrides,
   };
 }

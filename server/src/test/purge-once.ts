@@ -5,7 +5,7 @@
  */
 import type { DatabaseConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
-import { purgeBin } from '../history/bin.js';
+import { purgeBin } from '../bin/repository.js';
 
 const [configJson, startAt] = process.argv.slice(2);
 const config = JSON.parse(configJson ?? '') as DatabaseConfig;

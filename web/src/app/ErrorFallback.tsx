@@ -1,7 +1,7 @@
 import { texts } from '@um/contract';
 import { Button } from '../components/ui/Button';
 
-/** SPEC.md 2: 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'. */
+/** 'Something went wrong' with 'Refresh Page' and 'Go to Dashboard'. */
 export function ErrorFallback({ onGoHome }: { onGoHome: () => void }) {
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">

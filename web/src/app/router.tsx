@@ -8,7 +8,7 @@ import { readTokens } from '../lib/session';
 import { ErrorFallback } from './ErrorFallback';
 
 /**
- * Every route of SPEC.md 2, declared here once. Each screen is a chunk of its own, loaded with
+ * Every route of the app (docs/web.md, Screens and routes), declared here once. Each screen is a chunk of its own, loaded with
  * route `lazy`, so the login page loads only what it shows; a screen's loader asks for its data
  * at the same time as its code, and TanStack Query keeps what arrives for the screen.
  */
@@ -47,7 +47,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
     {
       id: 'root',
       Component: Root,
-      // SPEC.md 2, startup: a spinner until the stored session has been checked.
+      // A spinner until the stored session has been checked.
       loader: async () => {
         await sessionChecked;
         return null;
@@ -99,7 +99,9 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
             };
           },
           loader: warm(async (client) =>
-            (await import('./shell/unread-count')).loadUnreadCount(client),
+            client.prefetchQuery(
+              (await import('../lib/api/get-unread-count')).getUnreadCountQueryOptions(),
+            ),
           ),
           shouldRevalidate: () => false,
           children: [
@@ -111,6 +113,9 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                 { index: true, loader: () => redirect(appRoutes.dashboard) },
                 ...[appRoutes.dashboard, appRoutes.analytics, appRoutes.settings].map((path) => ({
                   path,
+                  loader: warm(async (client) =>
+                    (await import('../features/dashboard/loader')).loadDashboard(client),
+                  ),
                   lazy: async () => {
                     const { DashboardPage } = await import('../features/dashboard/DashboardPage');
                     return { Component: () => <DashboardPage user={useSignedInUser()} /> };
@@ -142,7 +147,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                   }),
                   loader: ({ request }: LoaderFunctionArgs) =>
                     warm(async (client) =>
-                      (await import('../features/students/queries')).loadStudents(
+                      (await import('../features/students/loader')).loadStudentsScreen(
                         client,
                         new URL(request.url),
                       ),
@@ -164,23 +169,42 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                     Component: (await import('../features/standards/StandardsPage')).StandardsPage,
                   }),
                   loader: warm(async (client) =>
-                    (await import('../features/standards/queries')).loadStandards(client),
+                    (await import('../features/standards/loader')).loadStandardsScreen(client),
                   ),
+                },
+                {
+                  path: appRoutes.yearEnd,
+                  lazy: async () => ({
+                    Component: (await import('../features/year-end/YearEndPage')).YearEndPage,
+                  }),
                 },
                 {
                   path: appRoutes.messages,
                   lazy: async () => ({
                     Component: (await import('../features/messages/MessagesPage')).MessagesPage,
                   }),
-                  loader: warm(async (client) =>
-                    (await import('../features/messages/queries')).loadInbox(client),
-                  ),
+                  loader: ({ request }: LoaderFunctionArgs) =>
+                    warm(async (client) =>
+                      (await import('../features/messages/loader')).loadInbox(
+                        client,
+                        new URL(request.url),
+                      ),
+                    )(),
+                  // A new search is fetched by the screen itself, as on the students screen.
+                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
+                    currentUrl.pathname !== nextUrl.pathname,
                 },
                 {
                   path: appRoutes.recentlyDeleted,
                   lazy: async () => ({
                     Component: (await import('../features/bin/RecentlyDeletedPage'))
                       .RecentlyDeletedPage,
+                  }),
+                },
+                {
+                  path: appRoutes.staff,
+                  lazy: async () => ({
+                    Component: (await import('../features/staff/StaffPage')).StaffPage,
                   }),
                 },
                 {
@@ -216,7 +240,7 @@ function Root() {
 
 /**
  * A route that could not be shown (its code failed to load, or it threw while rendering) gets
- * the fallback of SPEC.md 2; the shell catches its screens' errors itself.
+ * the error fallback; the shell catches its screens' errors itself.
  */
 function RouteError() {
   const error = useRouteError();

@@ -4,7 +4,13 @@ import { stubFetch } from '../test/fetch-stub';
 import { ApiError, apiRequest, errorDetail } from './api-client';
 import { readTokens, readUser, storeTokens, storeUser } from './session';
 
-const profile = { id: '1', email: 'ada@school.test', name: 'Ada' };
+const profile = {
+  id: '1',
+  email: 'ada@school.test',
+  name: 'Ada',
+  role: 'staff' as const,
+  status: 'active' as const,
+};
 const PROFILE = `GET ${apiPaths.profile}`;
 const REFRESH = `POST ${apiPaths.refresh}`;
 

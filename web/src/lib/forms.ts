@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import type { Dispatch, RefObject, SetStateAction } from 'react';
 
 export type FieldErrors = Record<string, string>;
 
@@ -22,4 +22,39 @@ export function useFieldErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstInvalid(formRef, errors);
   return { formRef, errors, setErrors };
+}
+
+/** The names of a form's fields that hold text. */
+type TextFields<Values> = {
+  [Name in keyof Values]: Values[Name] extends string ? Name : never;
+}[keyof Values] &
+  string;
+
+/** What a Field takes from the form for one value: its name, value, error and change. */
+export interface BoundField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+/**
+ * Ties a form's text values and its field errors to its Field controls: `field('email')` is
+ * the control's name, value, error (which Field labels and describes) and change, so a form
+ * writes each control's own props (label, type, autocomplete) and nothing twice.
+ */
+export function bindFields<Values extends object>(
+  values: Values,
+  setValues: Dispatch<SetStateAction<Values>>,
+  errors: FieldErrors,
+): (name: TextFields<Values>) => BoundField {
+  return (name) => ({
+    name,
+    value: values[name] as string,
+    error: errors[name],
+    onChange: (event) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
 }

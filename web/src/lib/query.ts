@@ -1,11 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { readTokens, subscribeToSession } from './session';
 
 /**
- * Query keys by group (SPEC.md 7: a change refreshes the user, student, standard and message
- * groups), so invalidating a group's root refreshes everything under it. The signed-in user is
- * not cached here but kept in the session store (lib/session.ts).
+ * Query keys by group (a change refreshes the user, student, standard and message groups, as
+ * docs/web.md says), so invalidating a group's root refreshes everything under it. The
+ * signed-in user is not cached here but kept in the session store (lib/session.ts).
  */
 export const queryKeys = {
   students: ['students'] as const,
@@ -39,4 +39,18 @@ export function createQueryClient(): QueryClient {
     hadTokens = hasTokens;
   });
   return client;
+}
+
+/**
+ * Standards and students depend on each other (a student shows its standard's name, a standard
+ * counts its students), so a change to either refreshes both. A mutation waits for this, so the
+ * screen never shows a success beside a stale list.
+ */
+export function useRefreshSchoolLists() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.standards }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.students }),
+    ]);
 }

@@ -1,7 +1,7 @@
 import { apiPaths } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import { ApiError, readProblem, send, unexpectedAnswer } from './api-transport';
-import { clearSession, isTokenPair, readTokens, storeTokens } from './session';
+import { clearSession, isTokenPair, noteDeactivated, readTokens, storeTokens } from './session';
 
 const REFRESH_LOCK = 'um-session-refresh';
 
@@ -39,6 +39,8 @@ export async function refreshTokens(expiredAccess: string): Promise<TokenPair | 
     if (!response.ok) {
       // A refused token ends the session; a busy or failing server is not the user's fault.
       if (response.status === 429 || response.status >= 500) throw await readProblem(response);
+      // A deactivated account (docs/staff.md): the login page says so.
+      if (response.status === 403) noteDeactivated();
       return null;
     }
     const pair: unknown = await response.json().catch(() => null);

@@ -18,7 +18,7 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 
 /**
  * The record as it now is when a save was refused because somebody else saved it first (an edit
- * conflict, DESIGN.md 6); null for any other failure.
+ * conflict, docs/web.md); null for any other failure.
  */
 export function editConflictCurrent<T>(error: unknown, schema: ResponseSchema<T>): T | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;

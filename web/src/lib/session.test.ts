@@ -12,7 +12,13 @@ import {
 } from './session';
 
 const tokens = { access: 'a1', refresh: 'r1' };
-const user = { id: '3', email: 'grace@school.test', name: 'Grace Hopper' };
+const user = {
+  id: '3',
+  email: 'grace@school.test',
+  name: 'Grace Hopper',
+  role: 'staff' as const,
+  status: 'active' as const,
+};
 const cookieSetter = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
 
 /** Records every cookie string the code writes, attributes included (document.cookie hides them). */

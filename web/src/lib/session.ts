@@ -2,13 +2,13 @@ import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_DAYS } from '@um/contract';
 import type { Profile, TokenPair } from '@um/contract';
 
-/** SPEC.md 3: the tokens and the user, each under its own key in local storage and a cookie. */
+/** The tokens and the user, each under its own key in local storage and a cookie (docs/web.md). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 
 export type SessionUser = Profile;
 
-/** How the app names the signed-in user (SPEC.md 2: "the user's name or email"). */
+/** How the app names the signed-in user: by name, or by e-mail without one. */
 export function displayName(user: Pick<SessionUser, 'name' | 'email'>): string {
   return user.name.trim() || user.email;
 }
@@ -83,10 +83,26 @@ export function isTokenPair(value: unknown): value is TokenPair {
 export const sessionUserSchema = {
   safeParse(data: unknown): { success: true; data: SessionUser } | { success: false } {
     return hasStrings(data, ['id', 'email', 'name'] as const)
-      ? { success: true, data: { id: data.id, email: data.email, name: data.name } }
+      ? { success: true, data: sessionUserOf(data) }
       : { success: false };
   },
 };
+
+/**
+ * The user from a profile or from storage. A user stored before roles existed has none: they
+ * are staff until the next session check reads their role, which only shows or hides controls;
+ * the server decides what they may do.
+ */
+function sessionUserOf(value: Record<'id' | 'email' | 'name', string>): SessionUser {
+  const { role, status } = value as Partial<Record<'role' | 'status', unknown>>;
+  return {
+    id: value.id,
+    email: value.email,
+    name: value.name,
+    role: role === 'admin' || role === 'viewer' ? role : 'staff',
+    status: status === 'deactivated' ? 'deactivated' : 'active',
+  };
+}
 
 function write(key: string, value: unknown): void {
   const raw = value === null ? null : JSON.stringify(value);
@@ -106,7 +122,7 @@ export function readTokens(): TokenPair | null {
 
 export function readUser(): SessionUser | null {
   const user = parse(readRaw(USER_KEY), ['id', 'email', 'name'] as const);
-  return user && { id: user.id, email: user.email, name: user.name };
+  return user && sessionUserOf(user);
 }
 
 export function storeTokens(tokens: TokenPair): void {
@@ -115,7 +131,8 @@ export function storeTokens(tokens: TokenPair): void {
 }
 
 export function storeUser(user: SessionUser): void {
-  write(USER_KEY, { id: user.id, email: user.email, name: user.name });
+  const { id, email, name, role, status } = user;
+  write(USER_KEY, { id, email, name, role, status });
   notify();
 }
 
@@ -156,4 +173,18 @@ export function subscribeToSession(listener: () => void): () => void {
 /** The stored session, re-rendering on changes made here, in other tabs, or by the API client. */
 export function useStoredSession(): StoredSession {
   return useSyncExternalStore(subscribeToSession, getSessionSnapshot);
+}
+
+const ENDED_KEY = 'um-session-ended';
+
+/** Notes, for this tab's login page, that the session ended because the account was deactivated. */
+export function noteDeactivated(): void {
+  sessionStorage.setItem(ENDED_KEY, 'deactivated');
+}
+
+/** Whether the session ended because the account was deactivated; asking forgets it. */
+export function takeDeactivated(): boolean {
+  const deactivated = sessionStorage.getItem(ENDED_KEY) === 'deactivated';
+  sessionStorage.removeItem(ENDED_KEY);
+  return deactivated;
 }

@@ -7,7 +7,13 @@ import { createQueryClient } from '../lib/query';
 import { storeTokens, storeUser } from '../lib/session';
 import type { SessionUser } from '../lib/session';
 
-export const testUser: SessionUser = { id: '7', email: 'ada@school.test', name: 'Ada Lovelace' };
+export const testUser: SessionUser = {
+  id: '7',
+  email: 'ada@school.test',
+  name: 'Ada Lovelace',
+  role: 'staff',
+  status: 'active',
+};
 export const testTokens: TokenPair = { access: 'access-1', refresh: 'refresh-1' };
 
 /** Stores a session as a previous visit would have left it. */

@@ -65,7 +65,7 @@ async function postgresSearchIndexes(db: Kysely<unknown>): Promise<void> {
  * not to this deployment's schema: an extension belongs to the whole database, and dropping
  * one schema (another deployment, a test run) must not take the others' indexes with it.
  */
-async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
+export async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
   const installed = async () =>
     (
       await sql<{ schema: string }>`

@@ -5,12 +5,11 @@ import type { Dialect } from '../database.js';
 export const VERSION_STRIPES = 16;
 
 /**
- * A version becomes the sum of a few rows (stripes) instead of one row, found by `npm run
- * bench` (decision 0022). On PostgreSQL the trigger of migration 0005 updated one row
- * in every student write, and a row's lock is held until the transaction has committed, WAL
- * flush included: concurrent creates waited for each other's commit one by one, 3 000 inserts
- * a second with ten connections against 6 300 without the trigger. Each transaction now raises
- * the stripe of its transaction id, so writers in flight together (consecutive ids) almost never
+ * A version becomes the sum of a few rows (stripes) instead of one row. On PostgreSQL the
+ * trigger of migration 0005 updated one row in every student write, and a row's lock is held
+ * until the transaction has committed, WAL flush included, so concurrent creates waited for
+ * each other's commit one by one (decision 0022, fix 17). Each transaction now raises the stripe
+ * of its transaction id, so writers in flight together (consecutive ids) almost never
  * meet on one row, and the sum still rises with every committed write and only then.
  *
  * The trigger inserts a missing stripe rather than skipping it: an operator who deleted the

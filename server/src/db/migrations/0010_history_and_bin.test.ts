@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, nowIso, type DatabaseHandle } from '../database.js';
+import { createDatabase, type DatabaseHandle } from '../database.js';
+import { nowIso } from '../time.js';
 import { migrateTo } from '../migrate.js';
 import { dialects } from '../../test/harness.js';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * History, the bin and edit versions (DESIGN.md 6).
+ * History, the bin and edit versions (docs/history.md).
  *
  * Students and standards get `version` (existing rows start at 1), and `deleted_at` and
  * `deleted_by` for the bin. A student in the bin no longer holds its roll number: the unique

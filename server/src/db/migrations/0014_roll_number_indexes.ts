@@ -14,15 +14,14 @@ const pageColumns = [
 ];
 
 /**
- * The student list by roll number (DESIGN.md 6) gets covering indexes over live students like
- * the name order's (migration 0010), so that a page in either direction is read from one index
+ * The student list by roll number (docs/api.md, "Lists") gets covering indexes over live students
+ * like the name order's (migration 0010), so that a page in either direction is read from one index
  * and stops at its end (decision 0025).
  *
- * Within a standard, SQLite's planner always walks the unique index of live roll numbers per
- * standard (migration 0010), which has the order, and looks each row of the page up by rowid:
- * it chose that index over a covering one in every query tried, and a page cost the same
- * either way. So SQLite gets the order over all students only; PostgreSQL, whose lookups are
- * heap fetches, reads both from covering indexes.
+ * Within a standard, SQLite's planner walks the unique index of live roll numbers per standard
+ * (migration 0010), which has the order, and looks each row of the page up by rowid, as fast as a
+ * covering index would be (decision 0025). So SQLite gets the order over all students only;
+ * PostgreSQL, whose lookups are heap fetches, reads both from covering indexes.
  */
 export function rollNumberIndexesMigration(dialect: Dialect) {
   return {

@@ -1,59 +1,151 @@
 import { randomUUID } from 'node:crypto';
 import {
+  IMPORT_MAX_ERRORS,
+  IMPORT_MAX_NEW_STANDARDS,
   fieldTexts,
+  guardianCsvColumns,
   importTexts,
+  currentAcademicYear,
+  standardNameSchema,
   studentInputSchema,
+  type Guardian,
   type ImportError,
+  type ImportNewStandard,
   type ImportResult,
+  type StudentCsvColumn,
   type StudentValues,
 } from '@um/contract';
-import {
-  isUniqueViolation,
-  nowIso,
-  type Db,
-  type Dialect,
-  type Executor,
-} from '../../db/database.js';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { nowIso } from '../../db/time.js';
 import type { StudentRow } from '../../db/schema.js';
-import { recordChanges } from '../../history/events.js';
+import { recordChanges } from '../../records/change-log.js';
 import { conflict } from '../../http/problem.js';
-import { studentChange } from '../repository.js';
+import { guardiansOf, studentChange } from '../presenter.js';
+import { columns, guardianSearch, insertGuardians } from '../writes.js';
 import type { CsvRow } from './csv.js';
+import { timeSlices } from './time-slices.js';
+import type { StandardsOfBatches } from '../batch-undo.js';
+import { recordBatch } from '../../records/batches.js';
 
 /** Rows per insert, and roll numbers per lookup: well under either database's bound values. */
 const ROWS_PER_STATEMENT = 500;
 
 const rollKey = (standard: number, rollNumber: string) => `${standard}\u0000${rollNumber}`;
 
-/** The fields an import may change on a student it finds by standard and roll number. */
-const UPDATABLE = ['name', 'email', 'phone_number', 'address'] as const;
+/** The fields an import changes on a student it finds by standard and roll number. */
+const UPDATABLE = ['name', 'phone_number', 'address'] as const;
+
+/**
+ * The fields it changes only when the file has their column: a file from before they existed,
+ * or without e-mail addresses now that a student may have none, leaves them as they are.
+ */
+const UPDATABLE_WHEN_GIVEN = ['email', 'admission_number', 'date_of_birth', 'status'] as const;
+
+/**
+ * A row's cells as the student's fields: the guardian columns are its primary guardian, and a
+ * student who left or graduated left on the day of the import unless they had already.
+ */
+function studentFields(cells: CsvRow['cells'], standard: number, today: string) {
+  const guardianCells = Object.entries(guardianCsvColumns).map(
+    ([field, column]) => [field, cells[column]?.trim() ?? ''] as const,
+  );
+  const hasGuardian = guardianCells.some(([, value]) => value !== '');
+  const status = cells.status?.trim().toLowerCase() || undefined;
+  return {
+    name: cells.name,
+    email: cells.email,
+    roll_number: cells.roll_number,
+    standard,
+    phone_number: cells.phone_number,
+    address: cells.address,
+    admission_number: cells.admission_number,
+    date_of_birth: cells.date_of_birth,
+    status,
+    left_on: status === 'left' || status === 'graduated' ? today : undefined,
+    guardians: hasGuardian ? [{ ...Object.fromEntries(guardianCells), primary: true }] : [],
+  };
+}
+
+/** The column of the file a refused field came from. */
+function columnOf(path: readonly PropertyKey[]): string {
+  const [field, , guardianField] = path.map(String);
+  if (field === 'guardians') {
+    return guardianCsvColumns[guardianField as keyof typeof guardianCsvColumns] ?? 'guardian_name';
+  }
+  if (field === 'left_on') return 'status';
+  return field ?? 'row';
+}
+
+/**
+ * The wrong cells of a file: the first IMPORT_MAX_ERRORS of them, and how many there are, so
+ * that a file of 20,000 wrong rows makes an answer of a bounded size.
+ */
+class ErrorList {
+  readonly listed: ImportError[] = [];
+  readonly rows = new Set<number>();
+  count = 0;
+  add(error: ImportError): void {
+    this.count += 1;
+    this.rows.add(error.row);
+    if (this.listed.length < IMPORT_MAX_ERRORS) this.listed.push(error);
+  }
+}
+
+/** An update of an import: the student before, and what the row changes of it. */
+interface Update {
+  before: StudentRow;
+  values: Partial<ReturnType<typeof columns>>;
+  /** The guardian the row gives a student who had none. */
+  guardians?: readonly Guardian[];
+}
 
 interface Plan {
   total: number;
-  errors: ImportError[];
+  errors: ErrorList;
+  missingStandards: string[];
   creates: StudentValues[];
-  updates: { before: StudentRow; values: StudentValues }[];
+  updates: Update[];
   unchanged: number;
 }
 
-type StandardLookup = (cell: string) => { id: number } | { error: string };
+/**
+ * A standard of a row, or why there is none; `missing` is a name that no standard has and that
+ * a standard could have, which the import can create.
+ */
+type StandardLookup = (cell: string) => { id: number } | { error: string; missing?: string };
 
 /**
- * The live standards, found by name (ignoring case) or by id. On PostgreSQL they stay locked
- * until the transaction ends, so none goes to the bin while students are put in it.
+ * The live standards, found by name (ignoring case) or by id, and the names of `planned`
+ * standards a dry run was asked to create, under ids no standard has (below zero). On
+ * PostgreSQL the standards stay locked until the transaction ends, so none goes to the bin
+ * while students are put in it.
  */
 async function standardLookup(
   db: Executor,
   dialect: Dialect,
   lock: boolean,
+  planned: readonly ImportNewStandard[],
 ): Promise<StandardLookup> {
-  const select = db.selectFrom('standards').select(['id', 'name']).where('deleted_at', 'is', null);
+  const select = db
+    .selectFrom('standards')
+    .select(['id', 'name', 'academic_year'])
+    .where('deleted_at', 'is', null)
+    .orderBy('academic_year', 'desc');
   const standards = await (lock && dialect === 'postgres' ? select.forShare() : select).execute();
+  // After a year end a name stands for a class of each year: a row means the newest year's.
   const byName = new Map<string, number[]>();
-  for (const { id, name } of standards) {
+  const yearOf = new Map<string, string>();
+  for (const { id, name, academic_year } of standards) {
     const key = name.trim().toLowerCase();
+    if ((yearOf.get(key) ?? academic_year) !== academic_year) continue;
+    yearOf.set(key, academic_year);
     byName.set(key, [...(byName.get(key) ?? []), id]);
   }
+  planned.forEach(({ name }, index) => {
+    const key = name.toLowerCase();
+    if (!byName.has(key)) byName.set(key, [-1 - index]);
+  });
   const ids = new Set(standards.map(({ id }) => id));
   return (cell) => {
     const value = cell.trim();
@@ -61,19 +153,30 @@ async function standardLookup(
     const named = byName.get(value.toLowerCase());
     if (named?.length === 1) return { id: named[0] as number };
     if (named && named.length > 1) return { error: importTexts.standardAmbiguous(value) };
-    if (/^\d{1,9}$/.test(value) && ids.has(Number(value))) return { id: Number(value) };
-    return { error: importTexts.standardNotFound(value) };
+    if (/^\d{1,9}$/.test(value)) {
+      if (ids.has(Number(value))) return { id: Number(value) };
+      return { error: importTexts.standardNotFound(value) };
+    }
+    const creatable = standardNameSchema.safeParse(value).success;
+    return { error: importTexts.standardNotFound(value), ...(creatable && { missing: value }) };
   };
 }
 
-/** Each row checked on its own: its cells, by the contract's student rules, and its standard. */
-function checkRows(rows: readonly CsvRow[], standardOf: StandardLookup) {
-  const errors: ImportError[] = [];
+/**
+ * Each row checked on its own: its cells, by the contract's student rules, and its standard.
+ * 20,000 rows take a good part of a second, so the event loop is given back as it goes.
+ */
+async function checkRows(rows: readonly CsvRow[], standardOf: StandardLookup, today: string) {
+  const errors = new ErrorList();
   const valid: { row: number; values: StudentValues }[] = [];
   const seen = new Map<string, number>();
+  /** Each missing standard's name as the file first writes it, by its name in lower case. */
+  const missing = new Map<string, string>();
+  const slices = timeSlices();
   for (const { row, cells, cellCount } of rows) {
+    if (slices.due()) await slices.pause();
     if (cellCount) {
-      errors.push({
+      errors.add({
         row,
         field: 'row',
         message: importTexts.cellCount(cellCount.found, cellCount.expected),
@@ -82,35 +185,48 @@ function checkRows(rows: readonly CsvRow[], standardOf: StandardLookup) {
     }
     const rowErrors = new Map<string, string>();
     const standard = standardOf(cells.standard ?? '');
-    if ('error' in standard) rowErrors.set('standard', standard.error);
-    const parsed = studentInputSchema.safeParse({
-      ...cells,
-      standard: 'id' in standard ? standard.id : 1,
-    });
+    if ('error' in standard) {
+      rowErrors.set('standard', standard.error);
+      const name = standard.missing;
+      if (name && missing.size < IMPORT_MAX_NEW_STANDARDS && !missing.has(name.toLowerCase()))
+        missing.set(name.toLowerCase(), name);
+    }
+    // A standard still to be created has no id yet: the rules are checked with a real one.
+    const standardId = 'id' in standard ? standard.id : 1;
+    const parsed = studentInputSchema.safeParse(
+      studentFields(cells, Math.max(standardId, 1), today),
+    );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'row');
-        if (!rowErrors.has(field)) rowErrors.set(field, issue.message);
+        const field = columnOf(issue.path);
+        const value = cells[field as keyof typeof cells]?.trim() ?? '';
+        const message =
+          value === '' ? issue.message : importTexts.refusedValue(issue.message, value);
+        if (!rowErrors.has(field)) rowErrors.set(field, message);
       }
     }
     if (parsed.success && rowErrors.size === 0) {
+      parsed.data.standard = standardId;
       const key = rollKey(parsed.data.standard, parsed.data.roll_number);
       const first = seen.get(key);
       if (first !== undefined) {
         const message = importTexts.rollNumberRepeated(parsed.data.roll_number, first);
-        errors.push({ row, field: 'roll_number', message });
+        errors.add({ row, field: 'roll_number', message });
         continue;
       }
       seen.set(key, row);
       valid.push({ row, values: parsed.data });
       continue;
     }
-    for (const [field, message] of rowErrors) errors.push({ row, field, message });
+    for (const [field, message] of rowErrors) errors.add({ row, field, message });
   }
-  return { errors, valid };
+  return { errors, valid, missingStandards: [...missing.values()] };
 }
 
-/** The live students the rows name by standard and roll number, locked on PostgreSQL. */
+/**
+ * The active students the rows name by standard and roll number (the key is theirs alone),
+ * locked on PostgreSQL.
+ */
 async function matchingStudents(
   db: Executor,
   dialect: Dialect,
@@ -125,6 +241,7 @@ async function matchingStudents(
       .selectFrom('students')
       .selectAll()
       .where('deleted_at', 'is', null)
+      .where('status', '=', 'active')
       .where('standard_id', 'in', standards)
       .where('roll_number', 'in', rollNumbers);
     const rows = await (lock && dialect === 'postgres' ? select.forUpdate() : select).execute();
@@ -133,51 +250,123 @@ async function matchingStudents(
   return found;
 }
 
-/** What a file would do: every wrong row, and the students it would add, change or leave. */
+/**
+ * What a file would do: every wrong row, and the students it would add, change or leave, with
+ * the `planned` standards counted as created.
+ */
 async function plan(
   db: Executor,
   dialect: Dialect,
   rows: readonly CsvRow[],
-  lock: boolean,
+  { lock, planned }: { lock: boolean; planned: readonly ImportNewStandard[] },
 ): Promise<Plan> {
-  const { errors, valid } = checkRows(rows, await standardLookup(db, dialect, lock));
+  const today = nowIso().slice(0, 10);
+  const { errors, valid, missingStandards } = await checkRows(
+    rows,
+    await standardLookup(db, dialect, lock, planned),
+    today,
+  );
   const existing = await matchingStudents(
     db,
     dialect,
     lock,
     valid.map(({ values }) => values),
   );
-  const result: Plan = { total: rows.length, errors, creates: [], updates: [], unchanged: 0 };
+  const given = new Set(rows.flatMap((row) => Object.keys(row.cells) as StudentCsvColumn[]));
+  const guardians = await guardiansOf(
+    db,
+    [...existing.values()].map((row) => row.id),
+  );
+  const result: Plan = {
+    total: rows.length,
+    errors,
+    missingStandards,
+    creates: [],
+    updates: [],
+    unchanged: 0,
+  };
   for (const { values } of valid) {
     const before = existing.get(rollKey(values.standard, values.roll_number));
-    if (!before) result.creates.push(values);
-    else if (UPDATABLE.every((field) => before[field] === values[field])) result.unchanged += 1;
-    else result.updates.push({ before, values });
+    if (!before) {
+      result.creates.push(values);
+      continue;
+    }
+    const update = changesOf(before, values, given, guardians.get(before.id) ?? []);
+    if (update) result.updates.push(update);
+    else result.unchanged += 1;
   }
   return result;
 }
 
-const summary = (importId: string, dryRun: boolean, result: Plan): ImportResult => ({
+/**
+ * What a row changes of the student it names, or nothing: the fields an import always
+ * changes, those whose column the file has, and a guardian for a student who has none yet (an
+ * import never replaces guardians entered with the student; decision 0045).
+ */
+function changesOf(
+  before: StudentRow,
+  values: StudentValues,
+  given: ReadonlySet<StudentCsvColumn>,
+  guardians: readonly unknown[],
+): Update | undefined {
+  const next = columns(values);
+  const changed: Update['values'] = {};
+  for (const field of UPDATABLE) {
+    if (before[field] !== next[field]) Object.assign(changed, { [field]: next[field] });
+  }
+  for (const field of UPDATABLE_WHEN_GIVEN) {
+    if (given.has(field) && before[field] !== next[field]) {
+      Object.assign(changed, { [field]: next[field] });
+    }
+  }
+  if (changed.status !== undefined) changed.left_on = next.left_on;
+  const newGuardians = guardians.length === 0 && values.guardians.length > 0;
+  if (newGuardians) changed.guardian_search = guardianSearch(values.guardians);
+  if (Object.keys(changed).length === 0) return undefined;
+  return { before, values: changed, ...(newGuardians && { guardians: values.guardians }) };
+}
+
+const summary = (
+  importId: string,
+  dryRun: boolean,
+  result: Plan,
+  { createdStandards = 0, skipped = 0 } = {},
+): ImportResult => ({
   import_id: importId,
   dry_run: dryRun,
   total: result.total,
   created: result.creates.length,
   updated: result.updates.length,
   unchanged: result.unchanged,
-  errors: result.errors,
+  errors: result.errors.listed,
+  error_count: result.errors.count,
+  missing_standards: result.missingStandards,
+  created_standards: createdStandards,
+  skipped,
 });
 
 /** A commit refused because rows are wrong: its answer is the report, and nothing is written. */
 export class ImportRefused extends Error {
   constructor(readonly result: ImportResult) {
-    super(importTexts.refused(result.errors.length));
+    super(importTexts.refused(result.error_count));
   }
 }
 
+export interface ImportOptions {
+  dryRun: boolean;
+  actorId: number;
+  /** Standards to create first, in the same transaction (a dry run counts them as created). */
+  newStandards: readonly ImportNewStandard[];
+  /** The person chose to import the valid rows and leave the wrong ones out. */
+  skipInvalid: boolean;
+  standards: StandardsOfBatches;
+}
+
 /**
- * Imports the rows of a file, all or nothing: a dry run only reports; a commit writes every
- * create and update in one transaction with one history event each, sharing the import's id,
- * or throws ImportRefused when a row is wrong. The commit checks the rows again inside its
+ * Imports the rows of a file (docs/api.md, "Imports"): a dry run only reports; a commit writes
+ * the standards asked for, then every create and update, in one transaction with one history
+ * event each, sharing the import's id. A commit is all or nothing (ImportRefused when a row is
+ * wrong) unless the person chose to skip the wrong rows. It checks the rows again inside its
  * transaction, with the standards and matched students locked, so that what it writes is what
  * the rules allow at that moment.
  */
@@ -185,65 +374,105 @@ export async function importStudents(
   db: Db,
   dialect: Dialect,
   rows: readonly CsvRow[],
-  { dryRun, actorId }: { dryRun: boolean; actorId: number },
+  { dryRun, actorId, newStandards, skipInvalid, standards }: ImportOptions,
 ): Promise<ImportResult> {
   const importId = randomUUID();
-  if (dryRun) return summary(importId, true, await plan(db, dialect, rows, false));
+  if (dryRun) {
+    const result = await plan(db, dialect, rows, { lock: false, planned: newStandards });
+    return summary(importId, true, result);
+  }
   try {
     return await db.transaction().execute(async (trx) => {
-      const result = await plan(trx, dialect, rows, true);
-      if (result.errors.length > 0) throw new ImportRefused(summary(importId, false, result));
+      const createdStandards =
+        newStandards.length > 0
+          ? (
+              await standards.add(trx, dialect, newStandards, {
+                actorId,
+                batchId: importId,
+                academicYear: currentAcademicYear(),
+                action: 'import',
+              })
+            ).length
+          : 0;
+      const result = await plan(trx, dialect, rows, { lock: true, planned: [] });
+      if (result.errors.count > 0 && !skipInvalid)
+        throw new ImportRefused(summary(importId, false, result));
       const now = nowIso();
+      // On SQLite every statement runs on the event loop: between them it is given back.
+      const slices = timeSlices();
       const created: StudentRow[] = [];
       for (let start = 0; start < result.creates.length; start += ROWS_PER_STATEMENT) {
+        if (slices.due()) await slices.pause();
         const batch = result.creates.slice(start, start + ROWS_PER_STATEMENT);
         created.push(
           ...(await trx
             .insertInto('students')
             .values(
-              batch.map((values) => ({
-                name: values.name,
-                email: values.email,
-                roll_number: values.roll_number,
-                standard_id: values.standard,
-                phone_number: values.phone_number,
-                address: values.address,
-                created_at: now,
-                updated_at: now,
-              })),
+              batch.map((values) => ({ ...columns(values), created_at: now, updated_at: now })),
             )
             .returningAll()
             .execute()),
         );
       }
-      const updated: { before: StudentRow; after: StudentRow }[] = [];
-      for (const { before, values } of result.updates) {
+      // A file names each (standard, roll number) once, so that key finds each create's row.
+      const guardiansByKey = new Map(
+        result.creates.map((values) => [rollKey(values.standard, values.roll_number), values]),
+      );
+      const createdGuardians = created.map((row) => ({
+        studentId: row.id,
+        guardians: guardiansByKey.get(rollKey(row.standard_id, row.roll_number))?.guardians ?? [],
+      }));
+      await insertGuardians(trx, createdGuardians);
+      const updated: { before: StudentRow; after: StudentRow; guardians?: readonly Guardian[] }[] =
+        [];
+      for (const { before, values, guardians } of result.updates) {
+        if (slices.due()) await slices.pause();
         const after = await trx
           .updateTable('students')
-          .set((eb) => ({
-            name: values.name,
-            email: values.email,
-            phone_number: values.phone_number,
-            address: values.address,
-            updated_at: now,
-            version: eb('version', '+', 1),
-          }))
+          .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
           .where('id', '=', before.id)
           .where('version', '=', before.version)
           .where('deleted_at', 'is', null)
           .returningAll()
           .executeTakeFirst();
         if (!after) throw conflict(importTexts.raced);
-        updated.push({ before, after });
+        if (guardians) await insertGuardians(trx, [{ studentId: before.id, guardians }]);
+        updated.push({ before, after, ...(guardians && { guardians }) });
       }
       await recordChanges(trx, [
-        ...created.map((row) => ({ ...studentChange(actorId, 'import', null, row), importId })),
-        ...updated.map(({ before, after }) => ({
-          ...studentChange(actorId, 'import', before, after),
+        ...created.map((row, index) => ({
+          ...studentChange(actorId, 'import', null, row, {
+            before: [],
+            after: createdGuardians[index]?.guardians ?? [],
+          }),
+          importId,
+        })),
+        ...updated.map(({ before, after, guardians }) => ({
+          ...studentChange(
+            actorId,
+            'import',
+            before,
+            after,
+            guardians && { before: [], after: guardians },
+          ),
           importId,
         })),
       ]);
-      return summary(importId, false, result);
+      await recordBatch(trx, {
+        id: importId,
+        kind: 'import',
+        actorId,
+        counts: {
+          created: created.length,
+          updated: updated.length,
+          created_standards: createdStandards,
+          skipped: result.errors.rows.size,
+        },
+      });
+      return summary(importId, false, result, {
+        createdStandards,
+        skipped: result.errors.rows.size,
+      });
     });
   } catch (error) {
     // Another save took a roll number of the file after the check: the unique index refused it.

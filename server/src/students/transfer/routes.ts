@@ -3,26 +3,41 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   IMPORT_MAX_BYTES,
+  importBodySchema,
   importQuerySchema,
+  importRefusedSchema,
   importResponseSchema,
   importTexts,
   importUndoParamsSchema,
   importUndoResponseSchema,
+  lastImportResponseSchema,
   problemSchema,
   recordPaths,
   studentListQuerySchema,
+  type ImportQuery,
+  type ImportResult,
+  type ImportUndoResult,
+  batchTexts,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../../app-context.js';
-import { currentUserId, requireUser } from '../../auth/guard.js';
+import { currentUserId } from '../../http/access.js';
 import { HttpError } from '../../http/problem.js';
 import { notCsv, readStudentCsv } from './csv.js';
-import { exportStudents } from './export.js';
+import { exportFileName, exportStudents } from './export.js';
+import { nowIso } from '../../db/time.js';
 import { ImportRefused, importStudents } from './import.js';
-import { undoImport } from './undo.js';
+import { undoBatch, type StandardsOfBatches } from '../batch-undo.js';
+import { lastImport } from './last-import.js';
 
 const tags = ['students'];
-const security = [{ bearer: [] }];
 const tooLarge = () => new HttpError(413, importTexts.tooLarge);
+/** A commit refused for its wrong rows: problem JSON like every error, the report under `data`. */
+const importRefused = (result: ImportResult) =>
+  new HttpError(422, importTexts.refused(result.error_count), {
+    type: 'urn:problem-type:import-refused',
+    title: 'Import refused',
+    extensions: { data: result },
+  });
 
 /**
  * Reads a CSV upload into one buffer of at most IMPORT_MAX_BYTES, refusing a larger one with
@@ -49,31 +64,70 @@ function readCsvBody(request: FastifyRequest, payload: NodeJS.ReadableStream): P
   });
 }
 
-export function studentTransferRoutes(app: ZodApp, { config, database }: AppContext): void {
+/** `standards` creates the standards an import asks for, and takes them back on its undo. */
+export function studentTransferRoutes(
+  app: ZodApp,
+  { database }: AppContext,
+  standards: StandardsOfBatches,
+): void {
   const { db, dialect } = database;
-  const onRequest = requireUser(db, config.jwtSecret);
+
+  /** An import's undo, with its own words, as the undo of the batch it is. */
+  async function undoImport(importId: string, actorId: number): Promise<ImportUndoResult> {
+    const counts = await undoBatch(db, dialect, {
+      batchId: importId,
+      actorId,
+      standards,
+      texts: {
+        notFound: importTexts.importNotFound,
+        alreadyUndone: importTexts.alreadyUndone,
+        changedSince: importTexts.changedSince,
+        restoreTaken: batchTexts.restoreTaken,
+        rollNumbersTaken: batchTexts.rollNumbersTaken,
+        standardGone: batchTexts.standardGone,
+      },
+    });
+    return {
+      import_id: importId,
+      removed: counts.removed,
+      reverted: counts.reverted,
+      removed_standards: counts.removed_standards,
+    };
+  }
 
   app.get(
     recordPaths.studentsExport,
     {
-      onRequest,
       schema: {
         tags,
-        security,
-        summary: 'The students the list shows for these filters, as a CSV file',
-        querystring: studentListQuerySchema.pick({ standard: true, q: true }),
+        operationId: 'exportStudents',
+        summary:
+          'The students the list shows for these filters, in its order, as a CSV file named after what it holds',
+        querystring: studentListQuerySchema.pick({
+          standard: true,
+          q: true,
+          sort: true,
+          status: true,
+        }),
+        produces: ['text/csv'],
         response: {
-          200: z.any().describe('The students as CSV (text/csv), a header row first'),
+          // Streamed as it is written; the document shows the text it carries.
+          200: z.instanceof(Readable).meta({
+            type: 'string',
+            description:
+              'The students as a CSV file (UTF-8 with a byte order mark), its header row first',
+          }),
           400: problemSchema,
-          401: problemSchema,
         },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const fileName = await exportFileName(db, request.query.standard, nowIso().slice(0, 10));
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="students.csv"')
-        .send(Readable.from(exportStudents(db, dialect, request.query))),
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(exportStudents(db, dialect, request.query)));
+    },
   );
 
   // The CSV body parser is this plugin's own, so no other route takes CSV.
@@ -88,37 +142,47 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
     scope.post(
       recordPaths.studentsImport,
       {
-        onRequest,
-        // A dry run announces a change too: clients refetch a list that is the same.
-        config: { liveChange: { entity: 'students' } },
+        config: {
+          requires: 'records:write',
+          liveChange: {
+            entity: 'students',
+            // A dry run writes nothing, so nobody has anything to refetch.
+            when: (request) => !(request.query as ImportQuery).dry_run,
+          },
+        },
         schema: {
           tags,
-          security,
+          operationId: 'importStudents',
           summary:
-            'Add and update students from a CSV file, all or nothing; with ?dry_run=true only check it',
+            'Add and update students from a CSV file, all or nothing unless ?skip_invalid=true; with ?dry_run=true only check it',
           querystring: importQuerySchema,
+          body: { content: { 'text/csv': { schema: importBodySchema } } },
           response: {
             200: importResponseSchema,
             400: problemSchema,
-            401: problemSchema,
             409: problemSchema.describe('Another save took a roll number of the file meanwhile'),
             413: problemSchema,
             415: problemSchema,
-            422: importResponseSchema.describe('Some rows are wrong; nothing was imported'),
+            422: importRefusedSchema.describe(
+              'Some rows are wrong and nothing was imported: the report is under `data`',
+            ),
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         if (!Buffer.isBuffer(request.body)) throw notCsv();
         const rows = await readStudentCsv(request.body);
         try {
           const data = await importStudents(db, dialect, rows, {
             dryRun: request.query.dry_run,
             actorId: currentUserId(request),
+            newStandards: request.query.create_standards,
+            skipInvalid: request.query.skip_invalid,
+            standards,
           });
           return { data };
         } catch (error) {
-          if (error instanceof ImportRefused) return reply.code(422).send({ data: error.result });
+          if (error instanceof ImportRefused) throw importRefused(error.result);
           throw error;
         }
       },
@@ -128,25 +192,36 @@ export function studentTransferRoutes(app: ZodApp, { config, database }: AppCont
   app.post(
     recordPaths.importUndo,
     {
-      onRequest,
-      config: { liveChange: { entity: 'students' } },
+      config: { requires: 'records:write', liveChange: { entity: 'students' } },
       schema: {
         tags,
-        security,
+        operationId: 'undoImport',
         summary:
           'Undo an import: its new students go to the bin, updated ones get their values back',
         params: importUndoParamsSchema,
         response: {
           200: importUndoResponseSchema,
           400: problemSchema,
-          401: problemSchema,
           404: problemSchema,
           409: problemSchema.describe('Already undone, or a student changed since the import'),
         },
       },
     },
     async (request) => ({
-      data: await undoImport(db, dialect, request.params.import_id, currentUserId(request)),
+      data: await undoImport(request.params.import_id, currentUserId(request)),
     }),
+  );
+
+  app.get(
+    recordPaths.lastImport,
+    {
+      schema: {
+        tags,
+        operationId: 'getLastImport',
+        summary: "The school's last import: who made it, when, how many students, and if undone",
+        response: { 200: lastImportResponseSchema },
+      },
+    },
+    async () => ({ data: await lastImport(db) }),
   );
 }

@@ -23,7 +23,7 @@ const iconButton =
   'inline-flex size-10 items-center justify-center rounded-pill text-slate-700 transition-colors duration-fast hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800/80';
 
 /**
- * The signed-in frame of SPEC.md 2: a sticky top bar, the sidebar (a drawer below `lg`), and
+ * The signed-in frame: a sticky top bar, the sidebar (a drawer below `lg`), and
  * the current screen inside an error boundary that resets when the path changes.
  */
 export default function AppShell() {
@@ -63,10 +63,10 @@ export default function AppShell() {
           >
             <Menu aria-hidden="true" className="size-5" />
           </button>
-          <Link to={appRoutes.dashboard} className="rounded-xl">
+          <Link to={appRoutes.dashboard} className="min-w-0 rounded-xl">
             <Brand />
           </Link>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <UnreadBadge />
             <ThemeToggle />
             <UserMenu user={user} onLogout={logout} />

@@ -6,12 +6,14 @@ import {
   MessageCircle,
   Settings,
   ShieldCheck,
+  UserCog,
   Users,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { cx } from '../../components/ui/cx';
+import { useIsAdmin } from '../../lib/roles';
 
 interface NavItem {
   to: string;
@@ -19,7 +21,7 @@ interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar of SPEC.md 2, in its order. */
+/** The sidebar's screens, in their order (docs/web.md, Screens and routes). */
 export const navItems: NavItem[] = [
   { to: appRoutes.dashboard, label: 'Dashboard', icon: Gauge },
   { to: appRoutes.projects, label: 'Projects', icon: Folder },
@@ -31,12 +33,16 @@ export const navItems: NavItem[] = [
   { to: appRoutes.settings, label: 'Settings', icon: Settings },
 ];
 
+/** The admin's own screen, listed after the others to admins only (docs/staff.md). */
+const staffItem: NavItem = { to: appRoutes.staff, label: 'Staff', icon: UserCog };
+
 /** The navigation list; the current screen is highlighted and marked aria-current="page". */
 export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  const items = useIsAdmin() ? [...navItems, staffItem] : navItems;
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">
-        {navItems.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

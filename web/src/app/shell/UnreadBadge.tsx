@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { appRoutes } from '@um/contract';
-import { useUnreadCount } from './unread-count';
+import { useUnreadCount } from '../../lib/api/get-unread-count';
 
 export function UnreadBadge() {
   const { data: unread = 0 } = useUnreadCount();

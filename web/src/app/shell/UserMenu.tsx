@@ -13,7 +13,7 @@ export interface UserMenuProps {
 }
 
 /**
- * The account menu of SPEC.md 2 (Profile, Settings, Logout), following the ARIA menu button
+ * The account menu (Profile, Settings, Logout), following the ARIA menu button
  * pattern: arrows, Home and End move, Escape closes and returns focus to the button.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
@@ -28,7 +28,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
 
   const entries = [
     { label: 'Profile', icon: UserRound, action: () => navigate(appRoutes.profile) },
-    // SPEC.md 2: Settings is listed and has no action.
+    // Settings is listed and has no action (docs/web.md, Screens and routes).
     { label: 'Settings', icon: Settings, action: () => undefined },
     { label: 'Logout', icon: LogOut, action: onLogout },
   ];
@@ -93,7 +93,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKeyDown}
-        className="flex items-center gap-2 rounded-pill py-1 pr-2 pl-1 text-sm font-medium transition-colors duration-fast hover:bg-slate-200/70 dark:hover:bg-slate-800/80"
+        className="flex items-center gap-2 rounded-pill py-1 pr-2 pl-1 text-sm font-medium max-sm:pr-1 transition-colors duration-fast hover:bg-slate-200/70 dark:hover:bg-slate-800/80"
       >
         <span
           aria-hidden="true"

@@ -9,7 +9,7 @@ export interface Notice {
   tone: Tone;
   /** The spec's message, word for word. */
   message: string;
-  /** The server's explanation, shown below the message when it adds something (DESIGN.md 3). */
+  /** The server's explanation, shown below the message when it adds something. */
   detail?: string | null | undefined;
   /** One thing the person can do about it while the notice shows, such as undoing a delete. */
   action?: { label: string; onClick: () => void } | undefined;
@@ -74,7 +74,7 @@ export function Banner({ tone, message, detail, action, onDismiss, className }: 
 }
 
 /**
- * One notice at a time that clears itself after `dismissAfterMs` (5 s by default, SPEC.md 4);
+ * One notice at a time that clears itself after `dismissAfterMs` (5 s by default, docs/web.md);
  * showing a new notice restarts the clock.
  */
 export function useNotice(dismissAfterMs: number = NOTICE_DISMISS_MS) {

@@ -66,6 +66,8 @@ export interface ConfirmDialogProps {
   title: string;
   /** The question, such as the spec's 'Are you sure you want to delete this student?'. */
   message: string;
+  /** What else the person should know before answering, below the question. */
+  note?: string | undefined;
   confirmLabel: string;
   cancelLabel?: string;
   /** Keeps the dialog open with its confirm button busy while the action runs. */
@@ -79,6 +81,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
+  note,
   confirmLabel,
   cancelLabel = 'Cancel',
   busy = false,
@@ -102,6 +105,7 @@ export function ConfirmDialog({
       }
     >
       <p>{message}</p>
+      {note && <p className="mt-2">{note}</p>}
     </Dialog>
   );
 }

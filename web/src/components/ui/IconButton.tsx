@@ -7,6 +7,8 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
   label: string;
   icon: LucideIcon;
   tone?: 'neutral' | 'danger';
+  /** `sm` for dense rows (a table at desktop width); touch targets keep the default. */
+  size?: 'md' | 'sm';
 }
 
 const tones = {
@@ -19,6 +21,7 @@ export function IconButton({
   label,
   icon: Icon,
   tone = 'neutral',
+  size = 'md',
   className,
   type = 'button',
   ...rest
@@ -29,7 +32,8 @@ export function IconButton({
       aria-label={label}
       title={label}
       className={cx(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-pill transition-colors duration-fast disabled:cursor-not-allowed disabled:opacity-60',
+        'inline-flex shrink-0 items-center justify-center rounded-pill transition-colors duration-fast disabled:cursor-not-allowed disabled:opacity-60',
+        size === 'sm' ? 'size-8' : 'size-10',
         tones[tone],
         className,
       )}

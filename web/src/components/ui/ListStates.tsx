@@ -15,7 +15,7 @@ export interface ListBodyProps {
   loadingLabel: string;
   /** The height of one real row. */
   rowClassName: string;
-  /** The SPEC.md 8 message for a list that could not be loaded. */
+  /** The spec's message for a list that could not be loaded. */
   loadFailed: string;
   /** What an empty list says, such as the spec's 'No students found'. */
   empty: ReactNode;
@@ -50,6 +50,41 @@ export function ListBody({
   }
   if (count === 0) return <EmptyState>{empty}</EmptyState>;
   return children;
+}
+
+export interface ListSectionProps extends Omit<ListBodyProps, 'query'> {
+  /** The id of the list's heading, which names the section. */
+  id: string;
+  title: ReactNode;
+  /** Where focus goes once a deleted row has gone (useListScreen's `listHeading`). */
+  headingRef?: RefObject<HTMLHeadingElement | null> | undefined;
+  /** What stands beside the heading, such as how many are unread. */
+  aside?: ReactNode;
+  /** The list's query; while it fetches, the section says it is busy. */
+  list: ListBodyProps['query'] & { isFetching: boolean };
+}
+
+/**
+ * A list screen's list: its heading (the target of focus once a deleted row has gone), and the
+ * body in each of its states.
+ */
+export function ListSection({ id, title, headingRef, aside, list, ...body }: ListSectionProps) {
+  return (
+    <section aria-labelledby={id} aria-busy={list.isFetching || undefined}>
+      <div className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2
+          id={id}
+          ref={headingRef}
+          tabIndex={-1}
+          className="min-w-0 font-display text-lg font-semibold break-words focus:outline-none"
+        >
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <ListBody query={list} {...body} />
+    </section>
+  );
 }
 
 /**

@@ -7,11 +7,15 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** Every screen inside the shell opens with its own h1, so each page has one clear heading. */
+/**
+ * Every screen inside the shell opens with its own h1, so each page has one clear heading. The
+ * buttons stand beside it where there is room, and wrap below it, line after line, where there
+ * is not (a phone): none is ever cut off.
+ */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
-    <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-      <div className="min-w-0">
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0 flex-1 basis-64">
         <h1 className="font-display text-2xl font-semibold tracking-tight break-words sm:text-3xl">
           {title}
         </h1>
@@ -19,7 +23,7 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
         )}
       </div>
-      {actions && <div className="flex gap-3">{actions}</div>}
+      {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
     </div>
   );
 }

@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appRoutes, texts } from '@um/contract';
 import { Banner } from './Banner';
+import { useStoredSession } from '../../lib/session';
 import { PageHeader } from './PageHeader';
 
 /**
- * What a data screen shows when it has no access token (SPEC.md 6), for the moment between the
- * session ending in another tab and the app sending this one to the login page.
+ * What a data screen shows when it has no access token (docs/web.md, Access), for the moment
+ * between the session ending in another tab and the app sending this one to the login page.
  */
 export function SignedOutNotice({ title }: { title: string }) {
   return (
@@ -22,4 +24,10 @@ export function SignedOutNotice({ title }: { title: string }) {
       </p>
     </>
   );
+}
+
+/** A data screen while an access token is held; the notice above otherwise. */
+export function SignedInOnly({ title, children }: { title: string; children: ReactNode }) {
+  const { tokens } = useStoredSession();
+  return tokens ? children : <SignedOutNotice title={title} />;
 }

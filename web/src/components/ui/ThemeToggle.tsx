@@ -6,7 +6,7 @@ import { MoonIcon, SunIcon, SunMoonIcon } from './icons';
 const labels = { light: 'Light', dark: 'Dark', system: 'System' } as const;
 const icons = { light: SunIcon, dark: MoonIcon, system: SunMoonIcon } as const;
 
-/** Cycles light, dark and system (SPEC.md 1); the icon and tooltip say which mode is on. */
+/** Cycles light, dark and system; the icon and tooltip say which mode is on. */
 export function ThemeToggle({ className }: { className?: string }) {
   const { mode, toggle } = useTheme();
   const Icon = icons[mode];

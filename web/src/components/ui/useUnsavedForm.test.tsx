@@ -120,7 +120,7 @@ describe('a half-filled form', () => {
     await screen.findByRole('heading', { name: 'Log in' });
     expect(sessionStorage.length).toBe(1);
 
-    signIn({ id: '8', email: 'bea@school.test', name: 'Bea' });
+    signIn({ id: '8', email: 'bea@school.test', name: 'Bea', role: 'staff', status: 'active' });
     await act(() => router.navigate('/standards'));
     await screen.findByRole('heading', { name: 'Grade 5 A' });
     expect(screen.queryByRole('region', { name: 'Add a standard' })).not.toBeInTheDocument();

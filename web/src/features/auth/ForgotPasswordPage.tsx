@@ -2,21 +2,23 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { appRoutes, forgotPasswordRequestSchema, texts } from '@um/contract';
 import { Field } from '../../components/ui/Field';
+import { bindFields } from '../../lib/forms';
 import { check } from '../../lib/validation';
-import { requestPasswordReset } from './api';
+import { requestPasswordReset } from './api/request-password-reset';
 import { AuthLayout, linkClasses } from './AuthLayout';
 import { SignInForm, useSignInForm } from './SignInForm';
 
 export function ForgotPasswordPage() {
   // The address typed on the login page comes along, so it need not be typed twice.
   const carried = (useLocation().state as { email?: unknown } | null)?.email;
-  const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
+  const [values, setValues] = useState({ email: typeof carried === 'string' ? carried : '' });
   const form = useSignInForm({
-    check: (report) => check(forgotPasswordRequestSchema, { email }, report),
+    check: (report) => check(forgotPasswordRequestSchema, values, report),
     send: requestPasswordReset,
     failed: texts.forgotPassword.failed,
     succeeded: texts.forgotPassword.sent,
   });
+  const field = bindFields(values, setValues, form.errors);
 
   return (
     <AuthLayout
@@ -29,16 +31,7 @@ export function ForgotPasswordPage() {
       }
     >
       <SignInForm form={form} submit="Send reset link">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={form.errors['email']}
-        />
+        <Field label="Email" type="email" autoComplete="email" required {...field('email')} />
       </SignInForm>
     </AuthLayout>
   );

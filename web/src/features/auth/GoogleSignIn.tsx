@@ -12,7 +12,7 @@ export interface GoogleSignInProps {
   mode: 'login' | 'register';
   /** Receives the session the API issued for the Google account. */
   onSignedIn: (tokens: TokenPair) => Promise<unknown>;
-  /** Receives the SPEC.md 8 message for whatever went wrong. */
+  /** Receives the spec's message for whatever went wrong. */
   onError: (notice: Notice) => void;
 }
 

@@ -10,7 +10,7 @@ const pair = { access: 'access-a', refresh: 'refresh-a' };
 const noGoogle = { [`GET ${apiPaths.config}`]: { body: { google_client_id: null } } };
 
 describe('login page', () => {
-  it('has an email field of type email, a password field, and the links of SPEC.md 2', async () => {
+  it('has an email field of type email, a password field, and the forgot-password and sign-up links', async () => {
     stubFetch(noGoogle);
     renderApp('/login');
 

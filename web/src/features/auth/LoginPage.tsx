@@ -4,6 +4,7 @@ import { appRoutes, texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
+import { bindFields } from '../../lib/forms';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
 import { pathAfterSignIn } from './redirect';
@@ -31,6 +32,7 @@ export function LoginPage() {
     // Why this tab is here, when the signed-in shell sent it (another tab signed out).
     sharedNotice: useState((location.state as { notice?: Notice } | null)?.notice ?? null),
   });
+  const field = bindFields(values, setValues, form.errors);
 
   return (
     <AuthLayout
@@ -52,22 +54,16 @@ export function LoginPage() {
           autoFocus
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-          error={form.errors['email']}
+          {...field('email')}
         />
         <Field
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-          error={form.errors['password']}
+          {...field('password')}
         />
         <div className="flex justify-end">
           <Link

@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAIL_COOLDOWN_MS, apiPaths, everydayTexts, texts } from '@um/contract';
+import {
+  CODE_JUST_SENT_PROBLEM_TYPE,
+  MAIL_COOLDOWN_MS,
+  apiPaths,
+  everydayTexts,
+  texts,
+} from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -61,6 +67,22 @@ describe('register page, step 1', () => {
     expect(alert).toHaveTextContent(texts.register.otpSendFailed);
     expect(alert).toHaveTextContent('Sign-up is limited to school addresses.');
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+  });
+
+  it('goes on to the code when one was sent less than a minute ago, saying so and when another can be asked for', async () => {
+    const user = userEvent.setup();
+    const detail = everydayTexts.resend.justSent(42);
+    stubs({
+      [SEND_OTP]: {
+        status: 429,
+        body: { type: CODE_JUST_SENT_PROBLEM_TYPE, status: 429, detail },
+      },
+    });
+    await reachStepTwo(user);
+
+    expect(screen.getByRole('status')).toHaveTextContent(detail);
+    expect(screen.queryByText(texts.register.otpSent)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the Google sign-up button on step 1 only', async () => {
@@ -132,6 +154,29 @@ describe('register page, step 2', () => {
     ).toBeDisabled();
   });
 
+  it('waits again when the server says a code went out less than a minute ago, saying so', async () => {
+    const user = userEvent.setup();
+    let now = Date.parse('2026-01-05T09:00:00Z');
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    let sends = 0;
+    const detail = everydayTexts.resend.justSent(20);
+    stubFetch({
+      [`GET ${apiPaths.config}`]: { body: { google_client_id: null } },
+      [SEND_OTP]: () =>
+        (sends += 1) === 1
+          ? otpSent
+          : { status: 429, body: { type: CODE_JUST_SENT_PROBLEM_TYPE, status: 429, detail } },
+    });
+    await reachStepTwo(user);
+
+    now += MAIL_COOLDOWN_MS;
+    await user.click(await screen.findByRole('button', { name: everydayTexts.resend.button }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(detail);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: everydayTexts.resend.wait(60) })).toBeDisabled();
+  });
+
   it('requires the name and the password', async () => {
     const user = userEvent.setup();
     stubs();
@@ -199,5 +244,29 @@ describe('register page, step 2', () => {
       otp: '123456',
     });
     expect(readTokens()).toEqual(pair);
+  });
+
+  it('signs up by an invitation link in one step, without a code', async () => {
+    const user = userEvent.setup();
+    const pair = { access: 'access-i', refresh: 'refresh-i' };
+    const { callsTo } = stubs({ [REGISTER]: { status: 201, body: { token: pair } } });
+    renderApp('/register?invite=the-token');
+
+    await user.type(await screen.findByLabelText('Email'), 'invited@elsewhere.test');
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full name'), 'Invited Teacher');
+    await user.type(screen.getByLabelText('Password'), 'a long password');
+    await user.type(screen.getByLabelText('Confirm password'), 'a long password');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
+    expect(callsTo(REGISTER)[0]!.body).toEqual({
+      name: 'Invited Teacher',
+      email: 'invited@elsewhere.test',
+      password: 'a long password',
+      password2: 'a long password',
+      tc: true,
+      invite: 'the-token',
+    });
   });
 });

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes, texts, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
+import { bindFields } from '../../lib/forms';
 import { check } from '../../lib/validation';
-import { register, sendOtp } from './api';
+import { register } from './api/register';
+import { codeJustSent, sendOtp } from './api/send-otp';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
 import { ResendCode } from './ResendCode';
@@ -17,12 +19,73 @@ import { SignInForm, useSignInForm } from './SignInForm';
 
 const emptyDetails = { otp: '', name: '', password: '', password2: '' };
 
-/** Two-step sign-up (SPEC.md 2 and 4): the e-mail gets a one-time code, then the account. */
+/**
+ * Sign-up: with an invitation link (`?invite=TOKEN`, docs/staff.md) in one step, without a code;
+ * otherwise in two, the e-mail getting a one-time code first.
+ */
 export function RegisterPage() {
+  const invite = useSearchParams()[0].get('invite');
+  return invite ? <InvitedRegistration invite={invite} /> : <CodeRegistration />;
+}
+
+const emptyInvited = { email: '', name: '', password: '', password2: '' };
+
+/** Sign-up with an invitation: the invited address, a name and a password; no code. */
+function InvitedRegistration({ invite }: { invite: string }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState(emptyInvited);
+  const createAccount = useSignInForm({
+    check: (report) => check(registerRequestSchema, { ...values, invite, tc: true }, report),
+    send: async (body) => {
+      await signIn(await register(body));
+      navigate(appRoutes.dashboard, { replace: true });
+    },
+    failed: texts.register.failed,
+  });
+  const field = bindFields(values, setValues, createAccount.errors);
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="You were invited: enter the e-mail address the invitation was sent to and choose a password."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={appRoutes.login} className={linkClasses}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SignInForm form={createAccount} submit="Create account">
+        <Field label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <Field label="Full name" autoComplete="name" required {...field('name')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          {...field('password')}
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('password2')}
+        />
+      </SignInForm>
+    </AuthLayout>
+  );
+}
+
+function CodeRegistration() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'details'>('email');
-  const [email, setEmail] = useState('');
+  const [start, setStart] = useState({ email: '' });
+  const { email } = start;
   const [details, setDetails] = useState(emptyDetails);
   const notice = useState<Notice | null>(null);
   const [, setNotice] = notice;
@@ -32,14 +95,26 @@ export function RegisterPage() {
     navigate(appRoutes.dashboard, { replace: true });
   };
 
+  /** Why no code was sent just now: one went to the address within the last minute. */
+  const alreadySent = useRef<string | null>(null);
   const requestCode = useSignInForm({
-    check: (report) => check(sendOtpRequestSchema, { email }, report),
-    send: sendOtp,
+    check: (report) => check(sendOtpRequestSchema, start, report),
+    send: async (body) => {
+      alreadySent.current = null;
+      try {
+        await sendOtp(body);
+      } catch (error) {
+        // The code sent a moment ago still works: on to the step that takes it.
+        alreadySent.current = codeJustSent(error);
+        if (alreadySent.current === null) throw error;
+      }
+    },
     failed: texts.register.otpSendFailed,
     succeeded: texts.register.otpSent,
     onSucceeded: (body) => {
-      setEmail(body.email);
+      setStart({ email: body.email });
       setStep('details');
+      if (alreadySent.current !== null) setNotice({ tone: 'info', message: alreadySent.current });
     },
     sharedNotice: notice,
   });
@@ -66,6 +141,7 @@ export function RegisterPage() {
     </>
   );
 
+  const startField = bindFields(start, setStart, requestCode.errors);
   if (step === 'email') {
     return (
       <AuthLayout
@@ -77,12 +153,9 @@ export function RegisterPage() {
           <Field
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={requestCode.errors['email']}
+            {...startField('email')}
           />
         </SignInForm>
         <OrDivider />
@@ -91,8 +164,7 @@ export function RegisterPage() {
     );
   }
 
-  const set = (field: keyof typeof emptyDetails) => (value: string) =>
-    setDetails({ ...details, [field]: value });
+  const field = bindFields(details, setDetails, createAccount.errors);
 
   return (
     <AuthLayout
@@ -112,13 +184,18 @@ export function RegisterPage() {
             <ResendCode
               email={email}
               onSent={() => setNotice({ tone: 'success', message: texts.register.otpSent })}
-              onFailed={(error) =>
-                setNotice({
-                  tone: 'error',
-                  message: texts.register.otpSendFailed,
-                  detail: errorDetail(error),
-                })
-              }
+              onFailed={(error) => {
+                const justSent = codeJustSent(error);
+                setNotice(
+                  justSent === null
+                    ? {
+                        tone: 'error',
+                        message: texts.register.otpSendFailed,
+                        detail: errorDetail(error),
+                      }
+                    : { tone: 'info', message: justSent },
+                );
+              }}
             />
             <Button variant="ghost" className="w-full" onClick={backToEmail}>
               <ArrowLeft aria-hidden="true" className="size-4" />
@@ -129,44 +206,27 @@ export function RegisterPage() {
       >
         <Field
           label="OTP"
-          name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           required
-          value={details.otp}
-          onChange={(event) => set('otp')(event.target.value)}
-          error={createAccount.errors['otp']}
+          {...field('otp')}
         />
-        <Field
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          required
-          value={details.name}
-          onChange={(event) => set('name')(event.target.value)}
-          error={createAccount.errors['name']}
-        />
+        <Field label="Full name" autoComplete="name" required {...field('name')} />
         <Field
           label="Password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
           hint="At least 8 characters."
-          value={details.password}
-          onChange={(event) => set('password')(event.target.value)}
-          error={createAccount.errors['password']}
+          {...field('password')}
         />
         <Field
           label="Confirm password"
           type="password"
-          name="password2"
           autoComplete="new-password"
           required
-          value={details.password2}
-          onChange={(event) => set('password2')(event.target.value)}
-          error={createAccount.errors['password2']}
+          {...field('password2')}
         />
       </SignInForm>
     </AuthLayout>

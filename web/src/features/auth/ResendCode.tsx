@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAIL_COOLDOWN_MS, everydayTexts } from '@um/contract';
 import { Button } from '../../components/ui/Button';
-import { sendOtp } from './api';
+import { codeJustSent, sendOtp } from './api/send-otp';
 
 export interface ResendCodeProps {
   email: string;
@@ -10,9 +10,10 @@ export interface ResendCodeProps {
 }
 
 /**
- * Sends the sign-up code again. The server sends at most one code per address per 60 s and
- * answers the same either way, so the button shows the wait itself, counted from when this
- * step opened (the code was just sent) or from the last resend.
+ * Sends the sign-up code again. The server sends at most one code per address per 60 s, so the
+ * button shows the wait itself, counted from when this step opened (the code was just sent) or
+ * from the last resend; when the server says a code went out less than a minute ago all the
+ * same, the wait starts again.
  */
 export function ResendCode({ email, onSent, onFailed }: ResendCodeProps) {
   const [sentAt, setSentAt] = useState(() => Date.now());
@@ -35,6 +36,12 @@ export function ResendCode({ email, onSent, onFailed }: ResendCodeProps) {
       setNow(at);
       onSent();
     } catch (error) {
+      // Another tab (or a clock that ran ahead) asked within the minute: wait again from now.
+      if (codeJustSent(error) !== null) {
+        const at = Date.now();
+        setSentAt(at);
+        setNow(at);
+      }
       onFailed(error);
     } finally {
       setSending(false);

@@ -8,8 +8,9 @@ import {
   resetPasswordRequestSchema,
 } from '@um/contract';
 import { Field } from '../../components/ui/Field';
+import { bindFields } from '../../lib/forms';
 import { check } from '../../lib/validation';
-import { resetPassword } from './api';
+import { resetPassword } from './api/reset-password';
 import { AuthLayout, linkClasses } from './AuthLayout';
 import { SignInForm, useSignInForm } from './SignInForm';
 
@@ -23,8 +24,9 @@ export function ResetPasswordPage() {
     failed: texts.resetPassword.failed,
     succeeded: texts.resetPassword.succeeded,
   });
+  const field = bindFields(values, setValues, form.errors);
 
-  // SPEC.md 4: after a successful reset, the login page follows in 1.5 s.
+  // After a successful reset, the login page follows in 1.5 s: time to read that it worked.
   const done = form.succeeded;
   useEffect(() => {
     if (!done) return;
@@ -63,23 +65,17 @@ export function ResetPasswordPage() {
         <Field
           label="New password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
           hint="At least 8 characters."
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-          error={form.errors['password']}
+          {...field('password')}
         />
         <Field
           label="Confirm password"
           type="password"
-          name="password2"
           autoComplete="new-password"
           required
-          value={values.password2}
-          onChange={(event) => setValues({ ...values, password2: event.target.value })}
-          error={form.errors['password2']}
+          {...field('password2')}
         />
       </SignInForm>
     </AuthLayout>

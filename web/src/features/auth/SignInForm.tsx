@@ -15,9 +15,9 @@ export interface SignInFormOptions<Body> {
   check: (report: (errors: FieldErrors) => void) => Body | null | Promise<Body | null>;
   /** Sends it; a failure shows `failed` with the server's detail. */
   send: (body: Body) => Promise<unknown>;
-  /** The SPEC.md 8 message for a failure. */
+  /** The spec's message for a failure. */
   failed: string;
-  /** The SPEC.md 8 message for a success, if the screen stays to show one. */
+  /** The spec's message for a success, if the screen stays to show one. */
   succeeded?: string;
   onSucceeded?: (body: Body) => void;
   /** A notice shared with another form of the same screen; by default the form has its own. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiPaths } from '@um/contract';
+import { apiPaths, texts } from '@um/contract';
 import type { ClientConfig } from '@um/contract';
 import { apiRequest } from '../../lib/api-client';
 import type { ResponseSchema } from '../../lib/api-client';
@@ -7,15 +7,38 @@ import type { ResponseSchema } from '../../lib/api-client';
 /** Checked by hand: the login page asks for this first, before zod is loaded. */
 const clientConfigShape: ResponseSchema<ClientConfig> = {
   safeParse(data) {
-    const id = (data as { google_client_id?: unknown } | null)?.google_client_id;
-    return typeof id === 'string' || id === null
-      ? { success: true, data: { google_client_id: id } }
+    const fields = data as { google_client_id?: unknown; school_name?: unknown } | null;
+    const id = fields?.google_client_id;
+    const school = fields?.school_name ?? null;
+    return (typeof id === 'string' || id === null) &&
+      (typeof school === 'string' || school === null)
+      ? { success: true, data: { google_client_id: id, school_name: school } }
       : { success: false };
   },
 };
 
 export function fetchClientConfig(): Promise<ClientConfig> {
   return apiRequest(apiPaths.config, { authenticated: false, schema: clientConfigShape });
+}
+
+/** The page load's own ask, which a sign-in screen opening first reuses; forgotten if it fails. */
+let pageLoadConfig: Promise<ClientConfig> | undefined;
+
+/**
+ * Asked once as the page loads: names the school after the product in the page title once the
+ * server has said its name.
+ */
+export function titlePageWithSchool(): void {
+  const asked = fetchClientConfig();
+  pageLoadConfig = asked;
+  asked.then(
+    (config) => {
+      document.title = texts.pageTitle(config.school_name);
+    },
+    () => {
+      pageLoadConfig = undefined;
+    },
+  );
 }
 
 export interface ClientConfigState {
@@ -36,7 +59,7 @@ export function useClientConfig(): ClientConfigState {
   });
   useEffect(() => {
     let active = true;
-    fetchClientConfig().then(
+    (pageLoadConfig ?? fetchClientConfig()).then(
       (data) => active && setState({ data, isPending: false, isError: false }),
       () => active && setState({ data: undefined, isPending: false, isError: true }),
     );

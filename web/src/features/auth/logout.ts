@@ -4,7 +4,7 @@ import { appRoutes } from '@um/contract';
 import { clearSession, readTokens } from '../../lib/session';
 
 /**
- * Logout (SPEC.md 2): revokes the session on the server, forgets it here and goes to the login
+ * Logout: revokes the session on the server, forgets it here and goes to the login
  * page. A module of its own, loaded with the signed-in shell: the login page never needs it.
  */
 export function useLogout(): () => void {
@@ -16,7 +16,9 @@ export function useLogout(): () => void {
     // The local session is gone whatever the server says; revoking is a courtesy to security.
     // The call loads with its zod schemas on first use.
     if (refresh) {
-      import('./api').then(({ revokeSession }) => revokeSession(refresh)).catch(() => undefined);
+      import('./api/revoke-session')
+        .then(({ revokeSession }) => revokeSession(refresh))
+        .catch(() => undefined);
     }
   }, [navigate]);
 }

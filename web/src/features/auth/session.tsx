@@ -13,7 +13,10 @@ import {
 } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 
-/** The auth state of SPEC.md 3, with the way to sign in (logout is useLogout, in logout.ts). */
+/**
+ * The auth state (user, token, signed in, loading) with the way to sign in; logout is
+ * useLogout, in logout.ts.
+ */
 export interface AuthState {
   user: SessionUser | null;
   token: TokenPair | null;
@@ -37,7 +40,7 @@ async function loadUser(): Promise<SessionUser> {
 }
 
 /**
- * Startup (SPEC.md 2): a stored session counts only once the server confirms the profile, and a
+ * Startup (docs/web.md): a stored session counts only once the server confirms the profile, and a
  * failure signs the user out. Called as the app's entry module runs, so the request goes out
  * alongside the first screen's code; the promise settles once the check is over.
  */

@@ -2,7 +2,8 @@ import { loginRequestSchema } from '@um/contract';
 import type { FieldErrors } from '../../lib/forms';
 import { check } from '../../lib/validation';
 
-export { login, signInWithGoogle } from './api';
+export { login } from './api/login';
+export { signInWithGoogle } from './api/sign-in-with-google';
 
 /**
  * What signing in needs beyond the first paint, in a chunk of its own: validation and the API

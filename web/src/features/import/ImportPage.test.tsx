@@ -6,6 +6,7 @@ import {
   apiPaths,
   appRoutes,
   buildPath,
+  dailyUseTexts,
   importScreenTexts as t,
   importTexts,
   recordPaths,
@@ -48,6 +49,15 @@ const spreadsheet = [
 const csvFile = (content: BlobPart, name = 'class-5.csv') =>
   new File([content], name, { type: 'text/csv' });
 
+/** A file's text as its bytes say, a byte order mark included. */
+const textOf = (file: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(file);
+  });
+
 const report = (result: Partial<ImportResult> = {}): ImportResult => ({
   import_id: IMPORT_ID,
   dry_run: true,
@@ -56,6 +66,10 @@ const report = (result: Partial<ImportResult> = {}): ImportResult => ({
   updated: 0,
   unchanged: 0,
   errors: [],
+  error_count: result.errors?.length ?? 0,
+  missing_standards: [],
+  created_standards: 0,
+  skipped: 0,
   ...result,
 });
 
@@ -77,7 +91,7 @@ function atImport(
 
 async function choose(file: File) {
   const user = userEvent.setup({ delay: null });
-  await user.upload(await screen.findByLabelText(t.fileLabel), file);
+  await user.upload(await screen.findByLabelText(dailyUseTexts.importFile.choose), file);
   return user;
 }
 
@@ -89,7 +103,7 @@ describe('importing students from a spreadsheet', () => {
     await user.click(await screen.findByRole('link', { name: t.openButton }));
 
     expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
-    expect(screen.getByLabelText(t.fileLabel)).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText(dailyUseTexts.importFile.choose)).toHaveAttribute('type', 'file');
   });
 
   it('matches the headings to the fields and shows the first rows', async () => {
@@ -145,7 +159,80 @@ describe('importing students from a spreadsheet', () => {
     expect(rows[0]).toHaveTextContent(/^3Email \(E-mail\)Enter a valid email address\.$/);
     expect(rows[1]).toHaveTextContent(importTexts.standardNotFound('Grade 9'));
     expect(rows[1]).toHaveTextContent('Standard (Class)');
-    expect(within(result).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+    expect(
+      within(result).queryByRole('button', { name: t.importButton(2) }),
+    ).not.toBeInTheDocument();
+    expect(within(result).getByRole('button', { name: t.importValidRows(1) })).toBeEnabled();
+  });
+
+  it('offers to create the standards the file names that do not exist, with grade levels guessed from their names, and imports with them', async () => {
+    const missing = report({
+      created: 1,
+      errors: [{ row: 3, field: 'standard', message: importTexts.standardNotFound('Grade 9') }],
+      missing_standards: ['Grade 9'],
+    });
+    const { callsTo } = atImport({
+      [IMPORT]: ({ url }) => {
+        if (url.searchParams.get('dry_run') === 'false')
+          return { body: { data: report({ dry_run: false, created_standards: 1 }) } };
+        return { body: { data: url.searchParams.has('create_standards') ? report() : missing } };
+      },
+    });
+    const user = await choose(csvFile(spreadsheet));
+    await user.click(await screen.findByRole('button', { name: t.checkButton }));
+
+    const level = await screen.findByLabelText(t.gradeLevelOf('Grade 9'));
+    expect(level).toHaveValue('9');
+    await user.clear(level);
+    await user.click(screen.getByRole('button', { name: t.createStandardsButton }));
+    expect(screen.getByText(t.gradeLevelsMissing)).toBeInTheDocument();
+    expect(callsTo(IMPORT)).toHaveLength(1);
+
+    await user.type(level, '10');
+    await user.click(screen.getByRole('button', { name: t.createStandardsButton }));
+    expect(await screen.findByText(t.ready)).toBeInTheDocument();
+    expect(screen.getByText(t.standardsToCreate(['Grade 9']))).toBeInTheDocument();
+    const planned = JSON.stringify([{ name: 'Grade 9', grade_level: 10 }]);
+    expect(callsTo(IMPORT)[1]?.url.searchParams.get('create_standards')).toBe(planned);
+
+    await user.click(screen.getByRole('button', { name: t.importButton(2) }));
+    const done = await screen.findByRole('region', { name: t.doneHeading });
+    expect(callsTo(IMPORT)[2]?.url.searchParams.get('create_standards')).toBe(planned);
+    expect(done).toHaveTextContent(t.createdStandards(1));
+  });
+
+  it('downloads the wrong rows as the file has them with an error column, and imports the others on request', async () => {
+    const errors = [
+      { row: 3, field: 'email', message: 'Enter a valid email address.' },
+      { row: 3, field: 'standard', message: importTexts.standardNotFound('Grade 9') },
+    ];
+    const { callsTo } = atImport({
+      [IMPORT]: ({ url }) =>
+        url.searchParams.get('dry_run') === 'true'
+          ? { body: { data: report({ created: 1, errors }) } }
+          : { body: { data: report({ dry_run: false, created: 1, errors, skipped: 1 }) } },
+    });
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      saved.push(file as Blob);
+      return 'blob:wrong-rows';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const user = await choose(csvFile(spreadsheet));
+    await user.click(await screen.findByRole('button', { name: t.checkButton }));
+
+    await user.click(await screen.findByRole('button', { name: t.downloadWrongRows }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const problems = `Email (E-mail): Enter a valid email address. Standard (Class): ${importTexts.standardNotFound('Grade 9')}`;
+    expect(await textOf(saved[0]!)).toBe(
+      '\uFEFFStudent Name,Roll No,Class,E-mail,error\r\n' +
+        `Ravi Kumar,8,Grade 9,ravi@,"${problems.replaceAll('"', '""')}"\r\n`,
+    );
+
+    await user.click(screen.getByRole('button', { name: t.importValidRows(1) }));
+    const done = await screen.findByRole('region', { name: t.doneHeading });
+    expect(callsTo(IMPORT)[1]?.url.searchParams.get('skip_invalid')).toBe('true');
+    expect(done).toHaveTextContent(t.skippedRows(1));
   });
 
   it('draws a long list of row errors a page at a time', async () => {
@@ -164,6 +251,25 @@ describe('importing students from a spreadsheet', () => {
     await user.click(screen.getByRole('button', { name: t.moreErrors(50) }));
     expect(within(list).getAllByRole('row', { hidden: true })).toHaveLength(251);
     expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+  });
+
+  it('counts every row error when the server lists only the first of them', async () => {
+    const errors = Array.from({ length: 3 }, (_, index) => ({
+      row: index + 2,
+      field: 'row',
+      message: 'This row has 1 cells; the header has 4.',
+    }));
+    atImport({
+      [IMPORT]: { body: { data: report({ created: 0, errors, error_count: 4_500 }) } },
+    });
+    const user = await choose(csvFile(spreadsheet));
+    await user.click(await screen.findByRole('button', { name: t.checkButton }));
+
+    expect(
+      await screen.findByRole('heading', { name: t.errorsHeading(4_500) }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(t.errorsCapped(3, 4_500))).toBeInTheDocument();
+    expect(screen.getByText(t.errorsHeading(4_500)).textContent).toContain('4,500');
   });
 
   it('lets the person match a column by hand, and checks nothing until every required field has one', async () => {
@@ -199,7 +305,9 @@ describe('importing students from a spreadsheet', () => {
       }),
       [UNDO]: () => {
         if (!undoRefused)
-          return { body: { data: { import_id: IMPORT_ID, removed: 2, reverted: 0 } } };
+          return {
+            body: { data: { import_id: IMPORT_ID, removed: 2, reverted: 0, removed_standards: 0 } },
+          };
         undoRefused = false;
         return { status: 409, body: { status: 409, detail: importTexts.changedSince(1) } };
       },
@@ -228,7 +336,7 @@ describe('importing students from a spreadsheet', () => {
 
     await user.click(within(done).getByRole('button', { name: t.importAnother }));
     await waitFor(() => expect(screen.getByRole('heading', { name: t.steps[0] })).toHaveFocus());
-    expect(screen.getByLabelText(t.fileLabel)).toBeEnabled();
+    expect(screen.getByLabelText(dailyUseTexts.importFile.choose)).toBeEnabled();
   });
 
   it('shows the rows that turned wrong when the import itself is refused', async () => {
@@ -283,12 +391,12 @@ describe('importing students from a spreadsheet', () => {
     const user = await choose(csvFile(new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a])));
     expect(await screen.findByRole('alert')).toHaveTextContent(importTexts.notUtf8);
 
-    await user.upload(screen.getByLabelText(t.fileLabel), csvFile('\n\n'));
+    await user.upload(screen.getByLabelText(dailyUseTexts.importFile.choose), csvFile('\n\n'));
     expect(await screen.findByRole('alert')).toHaveTextContent(importTexts.empty);
   });
 
   it("shows the server's problem text when it refuses the file", async () => {
-    const detail = importTexts.notCsvText('Invalid Closing Quote: got "x" at line 2');
+    const detail = importTexts.textAfterQuote(2);
     atImport({ [IMPORT]: { status: 400, body: { status: 400, detail } } });
     const user = await choose(csvFile(spreadsheet));
 

@@ -1,31 +1,36 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   IMPORT_MAX_BYTES,
   appRoutes,
+  dailyUseTexts,
   importScreenTexts as t,
   importTexts,
   studentCsvColumns,
 } from '@um/contract';
-import type { ImportResult, StudentCsvColumn } from '@um/contract';
+import type { ImportNewStandard, ImportResult, StudentCsvColumn } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
-import { SelectField } from '../../components/ui/Field';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Field, SelectField } from '../../components/ui/Field';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { ScrollBox } from '../../components/ui/ScrollBox';
+import { Section } from '../../components/ui/Section';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
 import { ApiError, errorDetail } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query';
+import { saveFile } from '../../lib/save-file';
 import { useStoredSession } from '../../lib/session';
-import { importStudents, refusedImport, undoImport } from './api';
+import { importStudents, refusedImport } from './api/import-students';
+import { useUndoImport } from './api/undo-import';
 import { guessMapping, mappingProblems, outputColumns } from './columns';
 import type { ColumnMapping } from './columns';
 import type { CsvPreview } from './csv-work';
 import { CsvWorker } from './csv-worker';
+import { gradeLevelOf, guessGradeLevel } from './new-standards';
 
 /** What is being done, and how far it has got (null when that cannot be told). */
 interface Work {
@@ -44,7 +49,6 @@ const ERRORS_PER_PAGE = 200;
 
 const linkClasses =
   'rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
-const headingClasses = 'font-display text-lg font-semibold focus:outline-none';
 
 export function ImportPage() {
   const { tokens } = useStoredSession();
@@ -64,15 +68,14 @@ function Importer() {
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [checked, setChecked] = useState<Checked | null>(null);
+  /** The standards the person chose to create with the import. */
+  const [newStandards, setNewStandards] = useState<ImportNewStandard[]>([]);
   const [imported, setImported] = useState<ImportResult | null>(null);
   const [work, setWork] = useState<Work | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   /** Whether the person asked to import another file, so the first step opens with the focus. */
   const [again, setAgain] = useState(false);
-  const undo = useMutation({
-    mutationFn: undoImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.students }),
-  });
+  const undo = useUndoImport();
 
   useEffect(() => () => worker.current?.terminate(), []);
 
@@ -85,6 +88,7 @@ function Importer() {
     setPreview(null);
     setMapping([]);
     setChecked(null);
+    setNewStandards([]);
     setImported(null);
     setWork(null);
     setNotice(null);
@@ -117,10 +121,11 @@ function Importer() {
   function changeMapping(next: ColumnMapping) {
     setMapping(next);
     setChecked(null);
+    setNewStandards([]);
     setNotice(null);
   }
 
-  async function check() {
+  async function check(standards: ImportNewStandard[] = newStandards) {
     const reader = worker.current;
     if (!reader) return;
     setNotice(null);
@@ -134,7 +139,9 @@ function Importer() {
         return;
       }
       setWork({ label: t.checking, fraction: null });
-      setChecked({ result: await importStudents(file, true), file });
+      const result = await importStudents(file, { dryRun: true, newStandards: standards });
+      setNewStandards(standards);
+      setChecked({ result, file });
     } catch (error) {
       setNotice({ tone: 'error', message: t.checkFailed, detail: failureDetail(error) });
     } finally {
@@ -142,12 +149,14 @@ function Importer() {
     }
   }
 
-  async function commit(file: Blob) {
+  async function commit(file: Blob, skipInvalid = false) {
     setNotice(null);
     setWork({ label: t.importing, fraction: null });
     try {
-      setImported(await importStudents(file, false));
+      setImported(await importStudents(file, { dryRun: false, newStandards, skipInvalid }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.students });
+      if (newStandards.length > 0)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.standards });
     } catch (error) {
       // Rows can turn wrong between the check and the import (a colleague took a roll number).
       const report = refusedImport(error);
@@ -155,7 +164,7 @@ function Importer() {
       setNotice({
         tone: 'error',
         message: t.importFailed,
-        detail: report ? importTexts.refused(report.errors.length) : errorDetail(error),
+        detail: report ? importTexts.refused(report.error_count) : errorDetail(error),
       });
     } finally {
       setWork(null);
@@ -165,14 +174,35 @@ function Importer() {
   function undoIt(importId: string) {
     setNotice(null);
     undo.mutate(importId, {
-      onSuccess: ({ removed, reverted }) =>
-        setNotice({ tone: 'success', message: t.undone(removed, reverted) }),
+      onSuccess: ({ removed, reverted, removed_standards }) =>
+        setNotice({
+          tone: 'success',
+          message:
+            removed_standards > 0
+              ? `${t.undone(removed, reverted)} ${t.undoneStandards(removed_standards)}`
+              : t.undone(removed, reverted),
+        }),
       onError: (error) =>
         setNotice({ tone: 'error', message: t.undoFailed, detail: errorDetail(error) }),
     });
   }
 
   const busy = work !== null;
+
+  async function downloadWrongRows(result: ImportResult) {
+    const reader = worker.current;
+    if (!reader || !preview) return;
+    const problems = result.errors.map(({ row, field, message }) => ({
+      row,
+      text: `${fieldNameOf(field, preview, mapping)}: ${message}`,
+    }));
+    try {
+      const file = await reader.wrongRows(problems, t.errorColumn);
+      saveFile(file, t.wrongRowsFileName(fileName ?? 'students.csv'));
+    } catch (error) {
+      setNotice({ tone: 'error', message: t.readFailed, detail: failureDetail(error) });
+    }
+  }
 
   return (
     <>
@@ -194,6 +224,16 @@ function Importer() {
       {imported ? (
         <Section title={t.doneHeading} focusOnOpen>
           <Counts result={imported} />
+          {(imported.created_standards > 0 || imported.skipped > 0) && (
+            <p className="mt-4 text-sm">
+              {[
+                imported.created_standards > 0 && t.createdStandards(imported.created_standards),
+                imported.skipped > 0 && t.skippedRows(imported.skipped),
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            </p>
+          )}
           <div className="mt-6 flex flex-wrap gap-3">
             {!undo.isSuccess && (
               <Button
@@ -239,8 +279,29 @@ function Importer() {
           {checked && preview && (
             <Section title={t.resultHeading} focusOnOpen>
               <Counts result={checked.result} />
-              {checked.result.errors.length > 0 ? (
-                <RowErrors result={checked.result} preview={preview} mapping={mapping} />
+              {newStandards.length > 0 && (
+                <p className="mt-4 text-sm">
+                  {t.standardsToCreate(newStandards.map(({ name }) => name))}
+                </p>
+              )}
+              {checked.result.error_count > 0 ? (
+                <>
+                  <RowErrors result={checked.result} preview={preview} mapping={mapping} />
+                  {checked.result.missing_standards.length > 0 && (
+                    <NewStandards
+                      key={checked.result.missing_standards.join('\n')}
+                      names={checked.result.missing_standards}
+                      busy={busy}
+                      onCreate={(standards) => void check([...newStandards, ...standards])}
+                    />
+                  )}
+                  <WrongRows
+                    result={checked.result}
+                    busy={busy}
+                    onDownload={() => void downloadWrongRows(checked.result)}
+                    onImportValid={() => void commit(checked.file, true)}
+                  />
+                </>
               ) : (
                 <div className="mt-6 flex flex-wrap items-center gap-4">
                   <p className="text-sm">{t.ready}</p>
@@ -287,34 +348,6 @@ function Steps({ current }: { current: number }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-/**
- * One step of the import. A step that opens after the person acted takes the focus to its
- * heading, so keyboard and screen reader users carry on from there.
- */
-function Section({
-  title,
-  focusOnOpen = false,
-  children,
-}: {
-  title: string;
-  focusOnOpen?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnOpen) heading.current?.focus();
-  }, [focusOnOpen]);
-  return (
-    <section aria-labelledby={id} className={`${cardClasses} mb-6 p-6`}>
-      <h2 id={id} ref={heading} tabIndex={-1} className={cx(headingClasses, 'mb-4')}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -370,9 +403,11 @@ function FileChooser({
         )}
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">{t.dropHere}</p>
-        <label htmlFor={inputId} className="block text-sm font-medium">
-          {t.fileLabel}
-        </label>
+        {/*
+          The browser's own file input says "No file chosen" whatever was chosen, since it is
+          cleared after each choice; it stays in the page for the keyboard and screen readers,
+          and its label is the button people see. What was chosen is said below.
+        */}
         <input
           id={inputId}
           type="file"
@@ -385,8 +420,18 @@ function FileChooser({
             event.target.value = '';
             if (file) onChoose(file);
           }}
-          className="mx-auto block max-w-full text-sm file:mr-3 file:rounded-pill file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-medium file:text-white"
+          className="peer sr-only"
         />
+        <label
+          htmlFor={inputId}
+          className={cx(
+            buttonClasses('primary'),
+            'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 dark:peer-focus-visible:ring-offset-slate-900',
+          )}
+        >
+          <FileUp aria-hidden="true" className="size-4" />
+          {dailyUseTexts.importFile.choose}
+        </label>
         <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {t.fileHint}
         </p>
@@ -498,27 +543,6 @@ function Mapping({
   );
 }
 
-/**
- * A table that may be wider than a phone's screen scrolls sideways in a box that takes the focus,
- * so the keyboard can scroll it too.
- */
-function ScrollBox({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls must take the focus to be scrolled by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className={cx('overflow-x-auto', className)}>
-      {children}
-    </div>
-  );
-}
-
 function Counts({ result }: { result: ImportResult }) {
   const counts = [
     [t.counts.total, result.total],
@@ -549,19 +573,16 @@ function RowErrors({
 }) {
   const [shown, setShown] = useState(ERRORS_PER_PAGE);
   const { errors } = result;
-  /** A field's name with the file's heading it came from, as the person knows it. */
-  const fieldName = (field: string) => {
-    if (!isColumn(field)) return t.wholeRow;
-    const index = mapping.indexOf(field);
-    return index === -1
-      ? t.fieldLabels[field]
-      : `${t.fieldLabels[field]} (${headingOf(preview, index)})`;
-  };
   return (
     <div className="mt-6 space-y-3">
-      <h3 className="font-semibold">{t.errorsHeading(errors.length)}</h3>
+      <h3 className="font-semibold">{t.errorsHeading(result.error_count)}</h3>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t.fixAndRetry}</p>
-      <ScrollBox label={t.errorsHeading(errors.length)}>
+      {result.error_count > errors.length && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t.errorsCapped(errors.length, result.error_count)}
+        </p>
+      )}
+      <ScrollBox label={t.errorsHeading(result.error_count)}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -580,7 +601,7 @@ function RowErrors({
             {errors.slice(0, shown).map((error, index) => (
               <tr key={index} className="border-b border-slate-100 dark:border-slate-800">
                 <td className="px-3 py-2 tabular-nums">{error.row}</td>
-                <td className="px-3 py-2">{fieldName(error.field)}</td>
+                <td className="px-3 py-2">{fieldNameOf(error.field, preview, mapping)}</td>
                 <td className="px-3 py-2 break-words">{error.message}</td>
               </tr>
             ))}
@@ -598,3 +619,107 @@ function RowErrors({
 
 const isColumn = (field: string): field is StudentCsvColumn =>
   (studentCsvColumns as readonly string[]).includes(field);
+
+/** A field's name with the file's heading it came from, as the person knows it. */
+function fieldNameOf(field: string, preview: CsvPreview, mapping: ColumnMapping): string {
+  if (!isColumn(field)) return t.wholeRow;
+  const index = mapping.indexOf(field);
+  return index === -1
+    ? t.fieldLabels[field]
+    : `${t.fieldLabels[field]} (${headingOf(preview, index)})`;
+}
+
+/**
+ * The standards the file names that do not exist, each with a grade level to give (guessed from
+ * its name), to be created with the import.
+ */
+function NewStandards({
+  names,
+  busy,
+  onCreate,
+}: {
+  names: readonly string[];
+  busy: boolean;
+  onCreate: (standards: ImportNewStandard[]) => void;
+}) {
+  const [levels, setLevels] = useState(() => names.map(guessGradeLevel));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function create() {
+    const standards = names.map((name, index) => ({
+      name,
+      grade_level: gradeLevelOf(levels[index] ?? ''),
+    }));
+    if (standards.some(({ grade_level }) => grade_level === null)) {
+      setProblem(t.gradeLevelsMissing);
+      return;
+    }
+    setProblem(null);
+    onCreate(standards as ImportNewStandard[]);
+  }
+
+  return (
+    <div className="mt-6 space-y-3">
+      <h3 className="font-semibold">{t.missingStandardsHeading(names.length)}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t.missingStandardsHint}</p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {names.map((name, index) => (
+          <Field
+            key={name}
+            label={t.gradeLevelOf(name)}
+            inputMode="numeric"
+            value={levels[index] ?? ''}
+            error={problem && gradeLevelOf(levels[index] ?? '') === null ? problem : undefined}
+            disabled={busy}
+            onChange={(event) => {
+              const next = [...levels];
+              next[index] = event.target.value;
+              setLevels(next);
+            }}
+          />
+        ))}
+      </div>
+      <Button variant="secondary" loading={busy} onClick={create}>
+        {t.createStandardsButton}
+      </Button>
+    </div>
+  );
+}
+
+/** What can be done with a file that has wrong rows: take them away to fix, or import the rest. */
+function WrongRows({
+  result,
+  busy,
+  onDownload,
+  onImportValid,
+}: {
+  result: ImportResult;
+  busy: boolean;
+  onDownload: () => void;
+  onImportValid: () => void;
+}) {
+  const valid = result.created + result.updated + result.unchanged;
+  return (
+    <div className="mt-6 space-y-3">
+      <h3 className="font-semibold">{t.wrongRowsHeading}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t.wrongRowsHint}
+        {result.error_count > result.errors.length && ` ${t.wrongRowsCapped(result.errors.length)}`}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" disabled={busy} onClick={onDownload}>
+          {t.downloadWrongRows}
+        </Button>
+        {valid > 0 && (
+          <Button loading={busy} onClick={onImportValid}>
+            <FileUp aria-hidden="true" className="size-4" />
+            {t.importValidRows(valid)}
+          </Button>
+        )}
+      </div>
+      {valid > 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t.importValidRowsHint}</p>
+      )}
+    </div>
+  );
+}

@@ -26,8 +26,39 @@ describe('matching a file’s headings to the student fields', () => {
     ]);
   });
 
+  it('takes the headings of a school record: birth date, admission number, guardian and parent phone', () => {
+    expect(
+      guessMapping([
+        'Admission No',
+        'Student Name',
+        'DOB',
+        'Date of birth',
+        'Guardian',
+        'Relationship',
+        'Parent Phone',
+        "Parent's E-mail",
+        'Status',
+      ]),
+    ).toEqual([
+      'admission_number',
+      'name',
+      'date_of_birth',
+      null,
+      'guardian_name',
+      'guardian_relation',
+      'guardian_phone',
+      'guardian_email',
+      'status',
+    ]);
+    expect(guessMapping(["Father's Name", 'Birth Date', 'Adm. No.'])).toEqual([
+      'guardian_name',
+      'date_of_birth',
+      'admission_number',
+    ]);
+  });
+
   it('leaves out headings it does not know, and a field named a second time', () => {
-    expect(guessMapping(['Name', "Father's Name", 'Student Name', 'Standard', ''])).toEqual([
+    expect(guessMapping(['Name', 'Blood Group', 'Student Name', 'Standard', ''])).toEqual([
       'name',
       null,
       null,
@@ -40,7 +71,7 @@ describe('matching a file’s headings to the student fields', () => {
     const { fieldMissing, fieldRepeated } = importScreenTexts;
     expect(mappingProblems(['name', 'email', 'roll_number', 'standard'])).toEqual([]);
     expect(mappingProblems(['name', null, 'name', 'standard'])).toEqual([
-      fieldMissing(['Email', 'Roll number']),
+      fieldMissing(['Roll number']),
       fieldRepeated(['Name']),
     ]);
   });

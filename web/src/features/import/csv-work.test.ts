@@ -101,10 +101,12 @@ describe('the CSV worker', () => {
 
   it('refuses an empty file and one whose quote is never closed', async () => {
     expect(await worker().read('\r\n')).toEqual({ type: 'failed', reason: 'empty' });
-    expect(await worker().read('Name,Email\n"Asha,asha@pupils.test\n')).toEqual({
+    expect(
+      await worker().read('Name,Email\nRavi,ravi@pupils.test\n"Asha,asha@pupils.test\n'),
+    ).toEqual({
       type: 'failed',
-      reason: 'notCsv',
-      detail: 'Quoted field unterminated',
+      reason: 'quoteNotClosed',
+      row: 3,
     });
   });
 });

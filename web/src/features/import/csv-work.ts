@@ -4,7 +4,15 @@ import type { OutputColumn } from './columns';
 
 /** What the page asks of the CSV worker, one request at a time. */
 export type CsvRequest =
-  { type: 'read'; file: Blob } | { type: 'write'; columns: readonly OutputColumn[] };
+  | { type: 'read'; file: Blob }
+  | { type: 'write'; columns: readonly OutputColumn[] }
+  | { type: 'wrongRows'; problems: readonly RowProblem[]; errorHeading: string };
+
+/** What is wrong with one row of the file, by its row number (the header being row 1). */
+export interface RowProblem {
+  row: number;
+  text: string;
+}
 
 /** What a file holds, as the mapping step shows it. */
 export interface CsvPreview {
@@ -20,7 +28,7 @@ export interface CsvPreview {
  * texts, nor the schemas beside them, so it starts quickly.
  */
 export type CsvFailure =
-  { reason: 'notUtf8' | 'empty' | 'unreadable' } | { reason: 'notCsv'; detail: string };
+  { reason: 'notUtf8' | 'empty' | 'unreadable' } | { reason: 'quoteNotClosed'; row: number };
 
 export type CsvReply =
   | { type: 'progress'; fraction: number }
@@ -68,14 +76,15 @@ function readRows(bytes: ArrayBuffer, report: (reply: CsvReply) => void): string
   }
   const rows: string[][] = [];
   let parsed = 0;
-  let unclosedQuote: string | null = null;
+  /** The row (the first being 1) where a quote opens that is never closed. */
+  let unclosedQuote: number | null = null;
   Papa.parse<string[]>(text, {
     delimitersToGuess: [',', ';', '\t'],
     chunkSize: PARSE_CHUNK,
     chunk: (result: ParseResult<string[]>, parser: Parser) => {
       const unclosed = result.errors.find((error) => error.code === 'MissingQuotes');
       if (unclosed) {
-        unclosedQuote = unclosed.message;
+        unclosedQuote = rows.length + (unclosed.row ?? 0) + 1;
         parser.abort();
         return;
       }
@@ -85,7 +94,9 @@ function readRows(bytes: ArrayBuffer, report: (reply: CsvReply) => void): string
     },
     complete: () => report({ type: 'progress', fraction: 1 }),
   });
-  if (unclosedQuote !== null) throw new CsvFileError({ reason: 'notCsv', detail: unclosedQuote });
+  if (unclosedQuote !== null) {
+    throw new CsvFileError({ reason: 'quoteNotClosed', row: unclosedQuote });
+  }
   if (rows.length === 0 || isBlank(rows[0] ?? [])) throw new CsvFileError({ reason: 'empty' });
   return rows;
 }
@@ -116,6 +127,30 @@ function writeFile(
 }
 
 /**
+ * The rows of the file that have problems, as the spreadsheet had them, each with what is wrong
+ * in one more column: to fix them there and import them again. It starts with a byte order mark
+ * so that a spreadsheet reads it as UTF-8.
+ */
+function writeWrongRows(
+  rows: readonly string[][],
+  problems: readonly RowProblem[],
+  errorHeading: string,
+): Blob {
+  const byRow = new Map<number, string[]>();
+  for (const { row, text } of problems) byRow.set(row, [...(byRow.get(row) ?? []), text]);
+  const header = rows[0] ?? [];
+  const wrong = [...byRow.keys()]
+    .sort((a, b) => a - b)
+    .map((row) => {
+      const cells = rows[row - 1] ?? [];
+      const padded = header.map((_, index) => cells[index] ?? '');
+      return [...padded, ...cells.slice(header.length), (byRow.get(row) ?? []).join(' ')];
+    });
+  const text = Papa.unparse([[...header, errorHeading], ...wrong], { newline: CRLF }) + CRLF;
+  return new Blob(['\uFEFF', text], { type: 'text/csv' });
+}
+
+/**
  * The CSV worker's work, kept apart from the worker's own wiring: it reads a file once and
  * keeps its rows, so the page holds only a preview, then writes the file to send for a mapping.
  */
@@ -134,8 +169,13 @@ export function csvWork(report: (reply: CsvReply) => void) {
             rowCount: filled.length,
           },
         });
-      } else {
+      } else if (request.type === 'write') {
         report({ type: 'written', file: writeFile(rows, request.columns, report) });
+      } else {
+        report({
+          type: 'written',
+          file: writeWrongRows(rows, request.problems, request.errorHeading),
+        });
       }
     } catch (error) {
       const failure: CsvFailure =

@@ -1,6 +1,6 @@
 import { importScreenTexts, importTexts } from '@um/contract';
 import type { OutputColumn } from './columns';
-import type { CsvFailure, CsvPreview, CsvReply, CsvRequest } from './csv-work';
+import type { CsvFailure, CsvPreview, CsvReply, CsvRequest, RowProblem } from './csv-work';
 
 type Progress = (fraction: number) => void;
 
@@ -11,8 +11,8 @@ function failureText(failure: CsvFailure): string {
       return importTexts.notUtf8;
     case 'empty':
       return importTexts.empty;
-    case 'notCsv':
-      return importTexts.notCsvText(failure.detail);
+    case 'quoteNotClosed':
+      return importTexts.quoteNotClosed(failure.row);
     case 'unreadable':
       return importScreenTexts.readFailed;
   }
@@ -55,6 +55,13 @@ export class CsvWorker {
   /** The file to send: the rows read last, in these columns under their documented names. */
   async write(columns: readonly OutputColumn[], onProgress: Progress): Promise<Blob> {
     const reply = await this.ask({ type: 'write', columns }, onProgress);
+    if (reply.type !== 'written') throw new Error(importScreenTexts.readFailed);
+    return reply.file;
+  }
+
+  /** The file's rows that have problems, with what is wrong in a column headed `errorHeading`. */
+  async wrongRows(problems: readonly RowProblem[], errorHeading: string): Promise<Blob> {
+    const reply = await this.ask({ type: 'wrongRows', problems, errorHeading }, () => undefined);
     if (reply.type !== 'written') throw new Error(importScreenTexts.readFailed);
     return reply.file;
   }

@@ -27,7 +27,7 @@ function apply(queryClient: QueryClient, event: LiveEvent): void {
 }
 
 /**
- * Keeps the signed-in screens current with what colleagues do (DESIGN.md 6): the unread badge
+ * Keeps the signed-in screens current with what colleagues do (docs/web.md): the unread badge
  * takes each `unread` count, and each `changed` refetches the lists and records of that kind.
  */
 export function useLiveUpdates(): void {

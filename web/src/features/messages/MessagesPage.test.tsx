@@ -3,13 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_PREVIEW_LINES, apiPaths, buildPath, texts } from '@um/contract';
+import {
+  MESSAGE_PREVIEW_LINES,
+  apiPaths,
+  buildPath,
+  dailyUseTexts,
+  recordPaths,
+  texts,
+} from '@um/contract';
 import type { Message } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
-import { INBOX_PAGE_SIZE } from './api';
+import { INBOX_PAGE_SIZE } from './api/get-inbox';
 import { MessagesPage } from './MessagesPage';
 
 const INBOX = `GET ${apiPaths.messages}`;
@@ -50,6 +57,10 @@ function inboxServer(initial: Message[]) {
     routes[`DELETE ${buildPath(apiPaths.message, { id: one.id })}`] = () => {
       inbox = inbox.filter((other) => other.id !== one.id);
       return { status: 204 };
+    };
+    routes[`POST ${buildPath(recordPaths.messageRestore, { id: one.id })}`] = () => {
+      inbox = [...inbox, one].sort((a, b) => b.id - a.id);
+      return { body: { data: one } };
     };
   }
   return routes;
@@ -222,7 +233,7 @@ describe('messages page', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
 
-  it('asks before deleting, then removes the message, says so and the badge follows', async () => {
+  it('asks before deleting, saying it leaves only your inbox, then removes the message, says so and the badge follows', async () => {
     const actor = user();
     atMessages(inboxServer([fromGrace, fromKaren]));
     expect(await screen.findByRole('link', { name: 'Messages, 1 unread' })).toBeInTheDocument();
@@ -230,13 +241,61 @@ describe('messages page', () => {
     const remove = await screen.findByRole('button', { name: /^Delete message from Grace Hopper/ });
     await actor.click(remove);
     const dialog = screen.getByRole('dialog', { name: 'Delete message from Grace Hopper' });
-    expect(dialog).toHaveAccessibleDescription(texts.inbox.confirmDelete);
+    expect(dialog).toHaveAccessibleDescription(
+      `${texts.inbox.confirmDelete} ${dailyUseTexts.inbox.deleteOwnOnly}`,
+    );
     await actor.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(texts.inbox.deleted);
     expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Messages, none unread' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Inbox' })).toHaveFocus());
+  });
+
+  it('puts a deleted message back in the inbox when Undo in the banner is clicked', async () => {
+    const actor = user();
+    const { callsTo } = atMessages(inboxServer([fromGrace, fromKaren]));
+
+    await actor.click(
+      await screen.findByRole('button', { name: /^Delete message from Grace Hopper/ }),
+    );
+    await actor.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.inbox.deleted);
+    await actor.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(await screen.findByText(dailyUseTexts.inbox.restored)).toBeVisible();
+    expect(await screen.findByRole('button', { name: /^Unread Grace Hopper/ })).toBeVisible();
+    expect(callsTo(`POST ${buildPath(recordPaths.messageRestore, { id: 3 })}`)).toHaveLength(1);
+  });
+
+  it('searches the inbox once typing pauses, keeps the words in the address, and says when nothing matches', async () => {
+    const actor = user();
+    const { callsTo } = atMessages({
+      [INBOX]: ({ url }) => {
+        const q = url.searchParams.get('q');
+        const data = q === null ? [fromGrace, fromAlan] : q === 'exam alan' ? [fromAlan] : [];
+        return { body: { data, next_cursor: null, unread_count: 2 } };
+      },
+    });
+    const box = await screen.findByRole('searchbox', { name: dailyUseTexts.inbox.search });
+    await screen.findByRole('button', { name: /^Unread Grace Hopper/ });
+
+    await actor.keyboard('/');
+    expect(box).toHaveFocus();
+    await actor.type(box, 'exam alan');
+    expect(
+      await screen.findByRole('heading', { name: 'Inbox matching “exam alan”' }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Unread Grace Hopper/ })).toBeNull(),
+    );
+    expect(screen.getByRole('button', { name: /^Unread Alan Turing/ })).toBeVisible();
+    expect(window.location.search).toBe('?q=exam+alan');
+    expect(callsTo(INBOX).at(-1)?.url.searchParams.get('q')).toBe('exam alan');
+
+    await actor.clear(box);
+    await actor.type(box, 'nothing here');
+    expect(await screen.findByText(dailyUseTexts.inbox.noMatch)).toBeVisible();
   });
 
   it("shows the delete failure with the server's detail", async () => {

@@ -9,7 +9,7 @@ export interface SampleProject {
   progress: number;
 }
 
-/** SPEC.md 2: a static list of three projects. */
+/** A static sample list of three projects. */
 export const sampleProjects: SampleProject[] = [
   {
     name: 'Timetable Planner',
@@ -39,7 +39,7 @@ export function ProjectsPage() {
           </>
         }
         actions={
-          // SPEC.md 2: the button is part of the sample screen and does nothing yet.
+          // The button is part of the sample screen and does nothing yet.
           <Button>
             <Plus aria-hidden="true" className="size-4" />
             New Project

@@ -10,7 +10,7 @@ export interface SampleTask {
   status: TaskStatus;
 }
 
-/** SPEC.md 2: a static list of four tasks covering the three statuses. */
+/** A static sample list of four tasks covering the three statuses. */
 export const sampleTasks: SampleTask[] = [
   { title: 'Publish the term calendar', due: 'Done last week', status: 'completed' },
   { title: 'Review Grade 5 enrolment list', due: 'Due Friday', status: 'in-progress' },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, texts } from '@um/contract';
+import { apiPaths, staffPaths, staffTexts, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -10,12 +10,47 @@ import { profileTexts } from './ProfilePage';
 
 const CHANGE = `POST ${apiPaths.changePassword}`;
 
+const sessions = [
+  {
+    id: '2b1c6a52-5f0e-4a6c-9a3e-1f0d1c2b3a40',
+    created_at: '2026-11-26T09:00:00.000Z',
+    last_used_at: '2026-11-26T10:00:00.000Z',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+    ip: '10.0.0.7',
+    current: true,
+  },
+  {
+    id: '7f3e2d1c-0b9a-4877-8655-443322110000',
+    created_at: '2026-11-20T09:00:00.000Z',
+    last_used_at: '2026-11-21T08:00:00.000Z',
+    user_agent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    ip: '10.0.0.8',
+    current: false,
+  },
+];
+
 function atProfile(change: StubReply) {
   signIn();
   const stub = stubFetch({
     [`GET ${apiPaths.profile}`]: { body: testUser },
     'GET /api/message/': { body: { data: [], next_cursor: null, unread_count: 0 } },
     [CHANGE]: change,
+    [`GET ${staffPaths.sessions}`]: { body: { data: sessions } },
+    [`POST ${staffPaths.revokeOtherSessions}`]: { status: 204 },
+    [`GET ${staffPaths.activity}`]: {
+      body: {
+        data: [
+          {
+            at: '2026-11-26T09:00:00.000Z',
+            kind: 'sign_in',
+            ip: '10.0.0.7',
+            user_agent: sessions[0]!.user_agent,
+          },
+        ],
+        next_cursor: null,
+      },
+    },
   });
   renderApp('/profile');
   return stub;
@@ -81,5 +116,22 @@ describe('profile page', () => {
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveAccessibleDescription(wrong);
     await waitFor(() => expect(current).toHaveFocus());
+  });
+
+  it('lists the signed-in devices with this one marked, signs the others out, and shows recent activity', async () => {
+    const stub = atProfile({ body: {} });
+    const user = userEvent.setup();
+    const devices = await screen.findByRole('region', { name: staffTexts.devices.title });
+    expect(await within(devices).findByText('Firefox on Linux')).toBeInTheDocument();
+    expect(within(devices).getByText(staffTexts.devices.thisDevice)).toBeInTheDocument();
+    expect(within(devices).getByText('Safari on iOS')).toBeInTheDocument();
+    await user.click(
+      within(devices).getByRole('button', { name: staffTexts.devices.signOutOthers }),
+    );
+    await waitFor(() =>
+      expect(stub.callsTo(`POST ${staffPaths.revokeOtherSessions}`)).toHaveLength(1),
+    );
+    const activity = screen.getByRole('region', { name: staffTexts.activity.title });
+    expect(await within(activity).findByText('Signed in')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -7,6 +7,7 @@ import {
   apiPaths,
   appTexts,
   buildPath,
+  dailyUseTexts,
   everydayTexts,
   currentAcademicYear,
   recordPaths,
@@ -14,7 +15,7 @@ import {
 } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
-import { pending, stubFetch } from '../../test/fetch-stub';
+import { stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 import { StandardsPage } from './StandardsPage';
@@ -38,6 +39,14 @@ function standard(id: number, name: string, grade: number, students = 0): Standa
 
 const grade5 = standard(5, 'Grade 5 A', 5, 2);
 const grade6 = standard(6, 'Grade 6 B', 6, 1);
+/** The newest event of Grade 5 A's history: a colleague's edit. */
+const colleaguesEdit = {
+  id: 9,
+  at: '2026-11-20T09:30:00.000Z',
+  actor: { id: 8, name: 'Tom Okafor' },
+  action: 'update',
+  changes: { description: { from: '', to: 'Morning shift' } },
+};
 
 function atStandards(routes: Record<string, StubReply | StubHandler>) {
   signIn();
@@ -74,11 +83,19 @@ describe('standards page', () => {
     ]);
   });
 
-  it('shows placeholder rows under the list heading while the standards load', async () => {
-    atStandards({ [LIST]: () => pending() });
+  it("leads from a standard's card to its students", async () => {
+    const user = userEvent.setup({ delay: null });
+    atStandards({
+      [LIST]: listOf(grade5),
+      [`GET ${apiPaths.students}`]: { body: { data: [], next_cursor: null } },
+      [`GET ${recordPaths.studentsCount}`]: { body: { data: { count: 2 } } },
+    });
 
-    expect(await screen.findByRole('heading', { name: 'All standards' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading standards…');
+    await user.click(await screen.findByRole('link', { name: '2 students in Grade 5 A' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Grade 5 A · 2 students' }),
+    ).toBeInTheDocument();
+    expect(window.location.search).toBe('?standard=5');
   });
 
   it('says how to start when there are no standards', async () => {
@@ -243,12 +260,15 @@ describe('standards page', () => {
     expect(alert).toHaveTextContent('Standard not found.');
   });
 
-  it("shows a colleague's save next to what was typed, and keeps theirs without losing their changes", async () => {
+  it('shows what a colleague changed next to what was typed, naming them, and keeps theirs without losing their changes', async () => {
     const user = userEvent.setup({ delay: null });
     const path = buildPath(apiPaths.standard, { id: 5 });
     let stored: Standard = { ...grade5, description: 'Morning shift', version: 2 };
     let saves = 0;
     const { callsTo } = atStandards({
+      [`GET ${buildPath(recordPaths.standardHistory, { id: 5 })}`]: {
+        body: { data: [colleaguesEdit], next_cursor: 'older' },
+      },
       // The list was read before the colleague saved: it shows version 1 until a save here.
       [LIST]: () => listOf(saves === 0 ? grade5 : stored, grade6),
       [`PUT ${path}`]: ({ body }) => {
@@ -275,18 +295,16 @@ describe('standards page', () => {
     await user.type(screen.getByLabelText('Grade level'), '6');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
+    const conflict = await screen.findByRole('alert', {
+      name: dailyUseTexts.conflict.by('Tom Okafor'),
+    });
     expect(
       within(conflict)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Field', appTexts.history.theirs, appTexts.history.yours]);
-    const grade = within(conflict).getByRole('row', { name: /Grade level/ });
-    expect(
-      within(grade)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['5', '6']);
+    // Only what the colleague changed: the grade was changed here alone.
+    expect(within(conflict).queryByRole('row', { name: /Grade level/ })).not.toBeInTheDocument();
     const description = within(conflict).getByRole('row', { name: /Description/ });
     expect(
       within(description)
@@ -316,7 +334,7 @@ describe('standards page', () => {
     });
   });
 
-  it("saves mine over a colleague's save when asked to, with the version and year it now has", async () => {
+  it("saves what was typed over a colleague's save, with the version and year it now has", async () => {
     const user = userEvent.setup({ delay: null });
     const path = buildPath(apiPaths.standard, { id: 5 });
     let stored: Standard = { ...grade5, description: 'Morning shift', version: 4 };
@@ -345,7 +363,7 @@ describe('standards page', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Morning shift', 'Evening shift']);
-    await user.click(within(conflict).getByRole('button', { name: appTexts.history.saveMine }));
+    await user.click(within(conflict).getByRole('button', { name: dailyUseTexts.conflict.save }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.updated);
     expect(callsTo(`PUT ${path}`).map((call) => call.body)).toEqual([
@@ -509,28 +527,6 @@ describe('standards page', () => {
     expect(alert).toHaveTextContent(detail);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(remove).toHaveFocus();
-  });
-
-  it('deletes an empty standard, says so, and puts focus on the list it left', async () => {
-    const user = userEvent.setup({ delay: null });
-    const path = buildPath(apiPaths.standard, { id: 6 });
-    let standards = [grade5, standard(6, 'Grade 6 B', 6)];
-    atStandards({
-      [LIST]: () => listOf(...standards),
-      [`DELETE ${path}`]: () => {
-        standards = [grade5];
-        return { status: 204 };
-      },
-    });
-
-    await user.click(await screen.findByRole('button', { name: 'Delete standard Grade 6 B' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-
-    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.deleted);
-    expect(screen.queryByRole('heading', { name: 'Grade 6 B' })).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'All standards' })).toHaveFocus(),
-    );
   });
 
   it('puts a deleted standard back when Undo in the banner is clicked', async () => {

@@ -37,6 +37,11 @@ function student(id: number, name: string, roll: string, standardId = 9): Studen
     standard: standardId,
     phone_number: '+91 98450 12345',
     address: '',
+    admission_number: '',
+    date_of_birth: null,
+    status: 'active',
+    left_on: null,
+    guardians: [],
     created_at: stamp,
     updated_at: stamp,
     version: 1,
@@ -122,7 +127,7 @@ function observeEndOfList() {
 }
 
 describe('the students list of a class', () => {
-  it('shows a wide screen a table of roll number, name, e-mail, phone and standard, sorted by the pressed header', async () => {
+  it('shows a wide screen a table of roll number, name, e-mail and phone, sorted by the pressed header, without repeating the standard it shows', async () => {
     setWideScreen(true);
     const actor = user();
     const { callsTo } = atStudents('/students?standard=9', {
@@ -137,15 +142,20 @@ describe('the students list of a class', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Roll number', 'Name', 'Email', 'Phone', 'Standard', 'Actions']);
+    ).toEqual(['Select', 'Roll number', 'Name', 'Email', 'Phone', 'Actions']);
     const rows = () => within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Aarav Patel'));
     expect(
       within(rows()[0]!)
         .getAllByRole('cell')
-        .slice(0, 4)
+        .slice(1, 4)
         .map((cell) => cell.textContent),
-    ).toEqual(['9C-040', 'aarav.40@pupils.test', '+91 98450 12345', 'Class 9 C']);
+    ).toEqual(['9C-040', 'aarav.40@pupils.test', '+91 98450 12345']);
+    // An address cut short on screen is whole in its tooltip.
+    expect(within(rows()[0]!).getByText('aarav.40@pupils.test')).toHaveAttribute(
+      'title',
+      'aarav.40@pupils.test',
+    );
     const nameHeader = within(table).getByRole('columnheader', { name: 'Name' });
     const rollHeader = within(table).getByRole('columnheader', { name: 'Roll number' });
     expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -164,6 +174,22 @@ describe('the students list of a class', () => {
     await waitFor(() => expect(rollHeader).toHaveAttribute('aria-sort', 'descending'));
     // The count does not depend on the order: it was asked once.
     expect(callsTo(COUNT).map((call) => call.url.search)).toEqual(['?standard=9']);
+  });
+
+  it("names each row's standard when the list shows every standard", async () => {
+    setWideScreen(true);
+    atStudents('/students', { [STUDENTS]: page([aarav]), [COUNT]: counted(1) });
+
+    const region = await screen.findByRole('region', { name: 'All students · 1 student' });
+    const table = within(region).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Select', 'Roll number', 'Name', 'Email', 'Phone', 'Standard', 'Actions']);
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Class 9 C'),
+    );
   });
 
   it('keeps cards on a phone, with the order chosen from a list and kept in the address', async () => {

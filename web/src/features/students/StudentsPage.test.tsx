@@ -3,13 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths, appTexts, buildPath, importTexts, recordPaths, texts } from '@um/contract';
+import {
+  apiPaths,
+  appTexts,
+  buildPath,
+  dailyUseTexts,
+  importTexts,
+  recordPaths,
+  studentRecordTexts,
+  texts,
+} from '@um/contract';
 import type { Standard, Student } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
-import { STUDENTS_PAGE_SIZE } from './api';
+import { STUDENTS_PAGE_SIZE } from './api/get-students';
 import { StudentsPage } from './StudentsPage';
 
 const STUDENTS = `GET ${apiPaths.students}`;
@@ -42,6 +51,11 @@ function student(id: number, name: string, standardId: number, roll: string): St
     standard: standardId,
     phone_number: '',
     address: '',
+    admission_number: '',
+    date_of_birth: null,
+    status: 'active',
+    left_on: null,
+    guardians: [],
     created_at: stamp,
     updated_at: stamp,
     version: 1,
@@ -262,7 +276,7 @@ describe('students page', () => {
     expect(students).toHaveTextContent('The search is too long.');
   });
 
-  it('requires name, email, roll number and a standard before calling the server', async () => {
+  it('requires name, roll number and a standard (not an e-mail) before calling the server', async () => {
     const actor = user();
     const { callsTo } = atStudents('/students', { [STUDENTS]: page([]), [ADD]: { status: 500 } });
 
@@ -274,7 +288,7 @@ describe('students page', () => {
     await actor.click(screen.getByRole('button', { name: 'Save student' }));
 
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
-    expect(screen.getByText('Email is required.')).toBeInTheDocument();
+    expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
     expect(screen.getByText('Roll number is required.')).toBeInTheDocument();
     expect(screen.getByText('Please choose a standard.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveFocus();
@@ -319,12 +333,33 @@ describe('students page', () => {
       standard: 3,
       phone_number: '',
       address: '',
+      admission_number: '',
+      date_of_birth: null,
+      status: 'active',
+      left_on: null,
+      guardians: [],
     });
     expect(
       screen.getByRole('heading', { name: `Asha Rao ${appTexts.students.justAdded}` }),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
     expect(add).toHaveFocus();
+  });
+
+  it('starts a new student on the standard the list is filtered to', async () => {
+    const actor = user();
+    const { callsTo } = atStudents('/students?standard=4', {
+      [STUDENTS]: page([ravi]),
+      [ADD]: { status: 201, body: { data: { ...asha, standard: 4 } } },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Add Student' }));
+    expect(screen.getByLabelText('Standard')).toHaveDisplayValue('Grade 6 Lilies');
+    await fillStudent(actor, { name: 'Asha Rao', email: 'asha@pupils.test', roll: '12' });
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.students.added);
+    expect(callsTo(ADD)[0]!.body).toMatchObject({ standard: 4 });
   });
 
   it("refuses a duplicate roll number with the generic message and the server's detail", async () => {
@@ -349,6 +384,85 @@ describe('students page', () => {
     expect(alert).toHaveTextContent(detail);
     expect(screen.getByLabelText('Roll number')).toHaveAccessibleDescription(detail);
     expect(screen.getByLabelText('Roll number')).toHaveFocus();
+  });
+
+  it('adds guardians (one primary, at most four), a birth date and a leaving date, and keeps them all when the save fails', async () => {
+    const actor = user();
+    const detail = 'Admission number "A-7" is already taken by another student.';
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: page([]),
+      [ADD]: {
+        status: 409,
+        body: { status: 409, detail, errors: { admission_number: [detail] } },
+      },
+    });
+    await actor.click(await screen.findByRole('button', { name: 'Add Student' }));
+    expect(screen.getByRole('group', { name: studentRecordTexts.groups.student })).toBeVisible();
+    expect(screen.getByRole('group', { name: studentRecordTexts.groups.school })).toBeVisible();
+    await fillStudent(actor, { name: 'Zoë Rao', roll: '9C-2', standard: 'Grade 5 Roses' });
+    await actor.type(screen.getByLabelText('Date of birth (optional)'), '2015-04-01');
+    await actor.type(screen.getByLabelText(studentRecordTexts.admissionNumber), 'A-7');
+
+    const add = screen.getByRole('button', { name: studentRecordTexts.addGuardian });
+    for (let count = 0; count < 4; count += 1) await actor.click(add);
+    expect(add).toBeDisabled();
+    await actor.click(screen.getByRole('button', { name: studentRecordTexts.removeGuardian(4) }));
+    await actor.click(screen.getByRole('button', { name: studentRecordTexts.removeGuardian(3) }));
+    const first = screen.getByRole('group', { name: studentRecordTexts.guardianLegend(1) });
+    const second = screen.getByRole('group', { name: studentRecordTexts.guardianLegend(2) });
+    expect(within(first).getByLabelText(studentRecordTexts.guardianPrimary)).toBeChecked();
+    await actor.type(within(first).getByLabelText(studentRecordTexts.guardianName), 'Meera Rao');
+    await actor.type(within(second).getByLabelText(studentRecordTexts.guardianName), 'Vikram Rao');
+    await actor.type(
+      within(second).getByLabelText(studentRecordTexts.guardianPhone),
+      '98450 12345',
+    );
+    await actor.click(within(second).getByLabelText(studentRecordTexts.guardianPrimary));
+
+    await actor.selectOptions(screen.getByLabelText(studentRecordTexts.status), 'left');
+    await actor.type(screen.getByLabelText(studentRecordTexts.leftOn), '2026-06-30');
+    await actor.click(screen.getByRole('button', { name: 'Save student' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(callsTo(ADD)[0]!.body).toMatchObject({
+      name: 'Zoë Rao',
+      email: '',
+      date_of_birth: '2015-04-01',
+      admission_number: 'A-7',
+      status: 'left',
+      left_on: '2026-06-30',
+      guardians: [
+        { name: 'Meera Rao', relation: '', phone: '', email: '', primary: false },
+        { name: 'Vikram Rao', relation: '', phone: '98450 12345', email: '', primary: true },
+      ],
+    });
+    // Nothing typed is lost.
+    expect(screen.getByLabelText('Date of birth (optional)')).toHaveValue('2015-04-01');
+    expect(within(second).getByLabelText(studentRecordTexts.guardianName)).toHaveValue(
+      'Vikram Rao',
+    );
+    expect(screen.getByLabelText(studentRecordTexts.leftOn)).toHaveValue('2026-06-30');
+  });
+
+  it('shows the students who left when the status filter asks, and counts them alike', async () => {
+    const actor = user();
+    const leaver = { ...ravi, status: 'left' as const, left_on: '2026-06-30' };
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: ({ url }) => page(url.searchParams.get('status') === 'left' ? [leaver] : [asha]),
+      [`GET ${recordPaths.studentsCount}`]: { body: { data: { count: 1 } } },
+    });
+    await screen.findByRole('heading', { name: /^All students/ });
+    await actor.selectOptions(
+      screen.getByLabelText(studentRecordTexts.statusFilter),
+      studentRecordTexts.statuses.left,
+    );
+    expect(
+      await screen.findByRole('heading', { name: /^All students · Left/ }),
+    ).toBeInTheDocument();
+    expect(callsTo(STUDENTS).at(-1)!.url.searchParams.get('status')).toBe('left');
+    expect(callsTo(`GET ${recordPaths.studentsCount}`).at(-1)!.url.searchParams.get('status')).toBe(
+      'left',
+    );
   });
 
   it('edits a student with the same form, sending its id and the version it started from', async () => {
@@ -381,6 +495,11 @@ describe('students page', () => {
       standard: 3,
       phone_number: '+91 98450 12345',
       address: '',
+      admission_number: '',
+      date_of_birth: null,
+      status: 'active',
+      left_on: null,
+      guardians: [],
       version: 1,
     });
     expect(edit).toHaveFocus();
@@ -452,7 +571,7 @@ describe('students page', () => {
     expect(stored).toMatchObject({ name: 'Ravi K', address: 'New Road 4', version: 3 });
   });
 
-  it("saves mine over a colleague's save when asked to", async () => {
+  it("saves what was typed over a colleague's save when asked to", async () => {
     const actor = user();
     let stored = { ...ravi, address: 'New Road 4', version: 2 };
     const { callsTo } = atStudents('/students', {
@@ -477,11 +596,75 @@ describe('students page', () => {
     await actor.type(screen.getByLabelText('Address (optional)'), 'Old Lane 9');
     await actor.click(screen.getByRole('button', { name: 'Save changes' }));
     const conflict = await screen.findByRole('alert', { name: appTexts.history.conflictTitle });
-    await actor.click(within(conflict).getByRole('button', { name: appTexts.history.saveMine }));
+    await actor.click(within(conflict).getByRole('button', { name: dailyUseTexts.conflict.save }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
     expect(callsTo(UPDATE).map((call) => (call.body as Student).version)).toEqual([1, 2]);
     expect(stored).toMatchObject({ address: 'Old Lane 9', version: 3 });
+  });
+
+  it('names the colleague, and saves each field they changed as the person chooses, keeping the fields they did not touch', async () => {
+    const actor = user();
+    // Tom changed Ravi's phone and address; here the name and the phone were changed.
+    let stored = { ...ravi, phone_number: '+91 11111 22222', address: 'New Road 4', version: 2 };
+    const { callsTo } = atStudents('/students', {
+      [STUDENTS]: () => page([asha, stored.version === 2 ? ravi : stored]),
+      [`GET ${buildPath(recordPaths.studentHistory, { id: 12 })}`]: {
+        body: {
+          data: [
+            {
+              id: 5,
+              at: stamp,
+              actor: { id: 8, name: 'Tom Okafor' },
+              action: 'update',
+              changes: { phone_number: { from: ravi.phone_number, to: stored.phone_number } },
+            },
+          ],
+          next_cursor: null,
+        },
+      },
+      [UPDATE]: ({ body }) => {
+        const sent = body as Student;
+        if (sent.version !== stored.version) {
+          return {
+            status: 409,
+            body: { type: 'x/edit-conflict', status: 409, detail: 'changed', current: stored },
+          };
+        }
+        stored = { ...stored, ...sent, version: stored.version + 1 };
+        return { body: { data: stored } };
+      },
+    });
+
+    await actor.click(await screen.findByRole('button', { name: 'Edit Ravi Kumar, 7' }));
+    await actor.clear(screen.getByLabelText('Name'));
+    await actor.type(screen.getByLabelText('Name'), 'Ravi K');
+    await actor.clear(screen.getByLabelText('Phone (optional)'));
+    await actor.type(screen.getByLabelText('Phone (optional)'), '+91 33333 44444');
+    await actor.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const conflict = await screen.findByRole('alert', {
+      name: dailyUseTexts.conflict.by('Tom Okafor'),
+    });
+    expect(
+      within(conflict)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Phone', 'Address']);
+    await actor.click(
+      within(conflict).getByRole('radio', {
+        name: `Phone, ${appTexts.history.theirs}: +91 11111 22222`,
+      }),
+    );
+    await actor.click(within(conflict).getByRole('button', { name: dailyUseTexts.conflict.save }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(appTexts.students.updated);
+    expect(callsTo(UPDATE)[1]!.body).toMatchObject({
+      name: 'Ravi K',
+      phone_number: '+91 11111 22222',
+      address: 'New Road 4',
+      version: 2,
+    });
   });
 
   it("reads a student's history from its row: who, when, and each field's old and new value", async () => {

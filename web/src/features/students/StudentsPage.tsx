@@ -1,157 +1,147 @@
 import { useRef, useState } from 'react';
-import type { ReactNode, RefObject } from 'react';
-import {
-  ArrowDown,
-  ArrowUp,
-  Download,
-  History,
-  Pencil,
-  Trash2,
-  Upload,
-  UserPlus,
-} from 'lucide-react';
+import { Upload, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   appRoutes,
   appTexts,
+  bulkScreenTexts,
   importScreenTexts,
   importTexts,
-  studentFieldLabels,
-  studentSorts,
+  studentRecordTexts,
   texts,
 } from '@um/contract';
-import type { Standard, Student, StudentSort } from '@um/contract';
-import { Banner, useNotice } from '../../components/ui/Banner';
-import { NoticeArea } from '../../components/ui/NoticeArea';
+import type { Student } from '@um/contract';
+import { Banner } from '../../components/ui/Banner';
 import { Button, buttonClasses } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/Dialog';
-import { EmailText } from '../../components/ui/EmailText';
-import { SelectField } from '../../components/ui/Field';
-import { HistoryDialog } from '../../components/ui/HistoryDialog';
-import { IconButton } from '../../components/ui/IconButton';
-import { EditorPanel, ListBody, LoadMore } from '../../components/ui/ListStates';
-import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
-import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
-import { cx } from '../../components/ui/cx';
-import { keptDraft } from '../../components/ui/useUnsavedForm';
-import { saveOutcome, useConfirmedDelete, useOpenPanel } from '../../components/ui/useEditableList';
+import { EditorPanel, ListSection, LoadMore } from '../../components/ui/ListStates';
+import { NoticeArea } from '../../components/ui/NoticeArea';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { SignedInOnly } from '../../components/ui/SignedOutNotice';
+import { useListScreen } from '../../components/ui/useListScreen';
 import { errorDetail } from '../../lib/api-client';
+import { useAllStandards } from '../../lib/api/get-all-standards';
+import { useStudentsCount } from '../../lib/api/get-students-count';
 import { useMediaQuery } from '../../lib/media-query';
-import { useStoredSession } from '../../lib/session';
-import { useAllStandards } from '../../lib/standards-list';
-import { exportStudents, saveFile } from './api';
-import {
-  useDeleteStudent,
-  useRestoreStudent,
-  useStudentHistory,
-  useStudents,
-  useStudentsCount,
-} from './hooks';
-import { SearchBox } from './SearchBox';
-import { StudentForm } from './StudentForm';
-import { useUrlFilter } from './url-filter';
+import { useCanWrite } from '../../lib/roles';
+import { useUrlFilters } from '../../lib/url-filters';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { useDeleteStudent } from './api/delete-student';
+import { useRestoreStudent } from './api/restore-student';
+import { useStudents } from './api/get-students';
+import { BulkBar } from './components/BulkBar';
+import { DeleteStudentDialog } from './components/DeleteStudentDialog';
+import { ExportButton } from './components/ExportButton';
+import { SortChoice } from './components/SortChoice';
+import { StandardFilter } from './components/StandardFilter';
+import { StatusFilter } from './components/StatusFilter';
+import { PrintButton } from './components/PrintButton';
+import { StudentCards } from './components/StudentCards';
+import { StudentForm } from './components/StudentForm';
+import { StudentHistoryDialog } from './components/StudentHistoryDialog';
+import { StudentRowActions } from './components/StudentRowActions';
+import { StudentTable } from './components/StudentTable';
+import { studentListFilters } from './filters';
+import { standardNamer } from './standard-names';
 
 const FORM_ID = 'student-form';
 /** From this width the list is a table with a column per field; narrower, a card per student. */
 const WIDE_SCREEN = '(min-width: 768px)';
 
-type FormState = { mode: 'add' } | { mode: 'edit'; student: Student };
-
 export function StudentsPage() {
-  const { tokens } = useStoredSession();
-  return tokens ? <Students /> : <SignedOutNotice title="Students" />;
+  return (
+    <SignedInOnly title="Students">
+      <Students />
+    </SignedInOnly>
+  );
 }
 
 function Students() {
-  const [filter, changeFilter] = useUrlFilter();
+  const [filter, changeFilter] = useUrlFilters(studentListFilters);
   const students = useStudents(filter);
   const count = useStudentsCount(filter);
-  const wide = useMediaQuery(WIDE_SCREEN);
   const standards = useAllStandards();
   const remove = useDeleteStudent();
   const restore = useRestoreStudent();
-  const { user } = useStoredSession();
-  const { notice, show, clear } = useNotice();
-  const {
-    panel: form,
-    open: openForm,
-    close: closeForm,
-    opener: addButton,
-    setPanel: setForm,
-  } = useOpenPanel<FormState>(clear, () => {
-    // The form is open again with what was typed when the session ended under it.
-    const kept = keptDraft<Student>('student', user?.id);
-    return kept && (kept.editing ? { mode: 'edit', student: kept.editing } : { mode: 'add' });
-  });
-  const { deleting, askToDelete, cancelDelete, confirmDelete, listHeading } =
-    useConfirmedDelete<Student>({
-      remove: remove.mutate,
-      show,
+  const screen = useListScreen<Student>({
+    list: students,
+    formId: FORM_ID,
+    formScope: 'student',
+    remove: {
+      mutation: remove,
       deleted: texts.students.deleted,
       deleteFailed: texts.students.deleteFailed,
-      undo: {
-        label: appTexts.history.undo,
-        run: (student) =>
-          restore.mutate(student.id, {
-            onSuccess: () => show({ tone: 'success', message: appTexts.history.studentRestored }),
-            onError: (error) =>
-              show({
-                tone: 'error',
-                message: appTexts.history.restoreFailed,
-                detail: errorDetail(error),
-              }),
-          }),
-      },
-      onDeleted: (student) => {
-        if (form?.mode === 'edit' && form.student.id === student.id) setForm(null);
-      },
-    });
+      restore: { mutation: restore, restored: appTexts.history.studentRestored },
+    },
+  });
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const canWrite = useCanWrite();
   const list = useRef<HTMLElement>(null);
   /** The student the form added last, highlighted wherever the list's order puts it. */
   const [justAdded, setJustAdded] = useState<number | null>(null);
-  const [historyOf, setHistoryOf] = useState<Student | null>(null);
-  const history = useStudentHistory(historyOf?.id ?? null);
-  const [exporting, setExporting] = useState(false);
-
-  /** Downloads exactly what the filter shows, as the server writes it. */
-  async function download() {
-    setExporting(true);
-    try {
-      saveFile(await exportStudents(filter), 'students.csv');
-    } catch (error) {
-      show({ tone: 'error', message: importTexts.exportFailed, detail: errorDetail(error) });
-    } finally {
-      setExporting(false);
-    }
-  }
+  // The students chosen for a change of many, by id, for the list they were chosen on: a
+  // choice does not carry over to another filter or search.
+  const listKey = `${filter.standard ?? ''}\u0000${filter.q}`;
+  const [selection, setSelection] = useState({ listKey, ids: [] as number[] });
+  const selected = selection.listKey === listKey ? selection.ids : [];
+  const setSelected = (change: (ids: number[]) => number[]) =>
+    setSelection({ listKey, ids: change(selected) });
 
   const standardList = standards.data ?? [];
-  const standardNames = new Map(standardList.map((standard) => [standard.id, standard.name]));
-  const nameOf = (id: number) => standardNames.get(id) ?? `Standard ${id}`;
-  const rows = students.data?.pages.flatMap((page) => page.data) ?? [];
-
-  const editing = form?.mode === 'edit' ? form.student : undefined;
-  const adding = form?.mode === 'add';
+  const nameOf = standardNamer(standardList);
+  const { rows, editing } = screen;
   const listTitle = [
     filter.standard === null ? 'All students' : nameOf(filter.standard),
+    filter.status === 'active'
+      ? ''
+      : ` · ${filter.status === 'all' ? studentRecordTexts.allStatuses : studentRecordTexts.statuses[filter.status]}`,
     filter.q === '' ? '' : ` matching “${filter.q}”`,
     count.data === undefined ? '' : ` · ${appTexts.students.count(count.data)}`,
   ].join('');
-  const outcome = saveOutcome(show, closeForm, editing !== undefined, {
+  const outcome = screen.saveOutcome({
     added: texts.students.added,
     updated: appTexts.students.updated,
     addFailed: texts.students.addFailed,
     updateFailed: appTexts.students.updateFailed,
   });
-  const rowActions = (student: Student) => (
-    <RowActions
+  // A list of one standard names it in its heading, not again on every row.
+  const standardOf = filter.standard === null ? nameOf : null;
+  const chosen = new Set(selected);
+  const toggle = (ids: readonly number[], on: boolean) =>
+    setSelected((current) =>
+      on
+        ? [...current, ...ids.filter((id) => !current.includes(id))]
+        : current.filter((id) => !ids.includes(id)),
+    );
+  const checkboxClasses = 'size-4 rounded accent-brand-600';
+  const selectBox = (student: Student) => (
+    <input
+      type="checkbox"
+      aria-label={bulkScreenTexts.selectStudent(student.name)}
+      checked={chosen.has(student.id)}
+      onChange={(event) => toggle([student.id], event.target.checked)}
+      className={checkboxClasses}
+    />
+  );
+  const shownIds = rows.map((student) => student.id);
+  const allShown = shownIds.length > 0 && shownIds.every((id) => chosen.has(id));
+  const selectShown = (
+    <input
+      type="checkbox"
+      aria-label={bulkScreenTexts.selectShown}
+      checked={allShown}
+      disabled={shownIds.length === 0}
+      onChange={(event) => toggle(shownIds, event.target.checked)}
+      className={checkboxClasses}
+    />
+  );
+  const rowActions = (student: Student, compact = false) => (
+    <StudentRowActions
+      compact={compact}
       student={student}
-      onHistory={() => setHistoryOf(student)}
-      onEdit={() => openForm({ mode: 'edit', student })}
-      onDelete={() => {
-        clear();
-        askToDelete(student);
-      }}
+      onHistory={() => screen.showHistory(student)}
+      onEdit={() => screen.openForm(student)}
+      onDelete={() => screen.askToDelete(student)}
+      canWrite={canWrite}
     />
   );
 
@@ -162,33 +152,43 @@ function Students() {
         description="Find, add and update the students of every standard."
         actions={
           <>
-            <Link
-              to={appRoutes.recentlyDeleted}
-              className="rounded-pill px-3 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-            >
-              {appTexts.history.recentlyDeleted}
-            </Link>
-            <Button variant="secondary" disabled={exporting} onClick={() => void download()}>
-              <Download aria-hidden="true" className="size-4" />
-              {importTexts.exportButton}
-            </Button>
-            <Link to={appRoutes.studentsImport} className={buttonClasses('secondary')}>
-              <Upload aria-hidden="true" className="size-4" />
-              {importScreenTexts.openButton}
-            </Link>
-            <Button
-              ref={addButton}
-              aria-expanded={adding}
-              aria-controls={adding ? FORM_ID : undefined}
-              onClick={() => (adding ? closeForm() : openForm({ mode: 'add' }))}
-            >
-              <UserPlus aria-hidden="true" className="size-4" />
-              Add Student
-            </Button>
+            <PrintButton
+              view={filter}
+              standardName={filter.standard === null ? null : nameOf(filter.standard)}
+              onFailed={(error) =>
+                screen.show({
+                  tone: 'error',
+                  message: studentRecordTexts.printFailed,
+                  detail: errorDetail(error),
+                })
+              }
+            />
+            <ExportButton
+              filter={filter}
+              onFailed={(error) =>
+                screen.show({
+                  tone: 'error',
+                  message: importTexts.exportFailed,
+                  detail: errorDetail(error),
+                })
+              }
+            />
+            {canWrite && (
+              <>
+                <Link to={appRoutes.studentsImport} className={buttonClasses('secondary')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  {importScreenTexts.openButton}
+                </Link>
+                <Button {...screen.addButton}>
+                  <UserPlus aria-hidden="true" className="size-4" />
+                  Add Student
+                </Button>
+              </>
+            )}
           </>
         }
       />
-      <NoticeArea notice={notice} onDismiss={clear} />
+      <NoticeArea {...screen.notice} />
       {standards.isError && (
         <Banner
           tone="error"
@@ -198,375 +198,115 @@ function Students() {
         />
       )}
 
-      {form && (
+      {screen.form && (
         <EditorPanel
           id={FORM_ID}
           title={editing ? `Edit student ${editing.name}` : 'Add a student'}
-          onClose={closeForm}
+          onClose={screen.closeForm}
         >
           <StudentForm
             key={editing?.id ?? 'new'}
             standards={standardList}
             editing={editing}
+            standard={filter.standard}
             onSaved={(saved, addAnother) => {
               setJustAdded(editing ? null : saved.id);
-              if (addAnother) show({ tone: 'success', message: texts.students.added });
+              if (addAnother) screen.show({ tone: 'success', message: texts.students.added });
               else outcome.onSaved();
             }}
             onFailed={outcome.onFailed}
-            onCancel={closeForm}
+            onCancel={screen.closeForm}
           />
         </EditorPanel>
       )}
 
-      <div role="search" aria-label="Find students" className="mb-6 grid gap-4 sm:grid-cols-2">
+      <div
+        role="search"
+        aria-label="Find students"
+        className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <StandardFilter
           standards={standardList}
           value={filter.standard}
           onChange={(standard) => changeFilter({ standard })}
         />
-        <SearchBox value={filter.q} onSearch={(q) => changeFilter({ q })} />
+        <SearchBox
+          label="Search students"
+          placeholder="Name, email or roll number"
+          value={filter.q}
+          onSearch={(q) => changeFilter({ q })}
+          inputRef={screen.searchBox}
+        />
+        <StatusFilter value={filter.status} onChange={(status) => changeFilter({ status })} />
         {!wide && <SortChoice value={filter.sort} onChange={(sort) => changeFilter({ sort })} />}
       </div>
 
-      <section aria-labelledby="students-heading" aria-busy={students.isFetching || undefined}>
-        <h2
-          id="students-heading"
-          ref={listHeading}
-          tabIndex={-1}
-          className="mb-4 font-display text-lg font-semibold break-words focus:outline-none"
-        >
-          {listTitle}
-        </h2>
-        <ListBody
-          query={students}
-          count={rows.length}
-          loadingLabel="Loading students…"
-          rowClassName="h-28"
-          loadFailed={texts.students.loadFailed}
-          empty={texts.students.empty}
-        >
-          {wide ? (
-            <StudentTable
-              rows={rows}
-              bodyRef={list}
-              sort={filter.sort}
-              onSort={(sort) => changeFilter({ sort })}
-              dimmed={students.isPlaceholderData}
-              justAdded={justAdded}
-              nameOf={nameOf}
-              actions={rowActions}
-            />
-          ) : (
-            <ul
-              ref={(element) => {
-                list.current = element;
-              }}
-              // Rows of the previous filter stay, dimmed, until the new ones arrive.
-              className={cx(
-                'space-y-3 transition-opacity',
-                students.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {rows.map((student) => (
-                <li
-                  key={student.id}
-                  tabIndex={-1}
-                  className={cx(
-                    cardClasses,
-                    'flex flex-wrap items-start gap-x-4 gap-y-2 p-4 sm:px-5',
-                    student.id === justAdded && justAddedClasses,
-                  )}
-                >
-                  <div className="min-w-0 flex-1 basis-64">
-                    <h3 className="font-semibold break-words">
-                      {student.name}
-                      {student.id === justAdded && <JustAdded />}
-                    </h3>
-                    <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3">
-                      <Detail term="Standard">{nameOf(student.standard)}</Detail>
-                      <Detail term="Roll number">{student.roll_number}</Detail>
-                      <Detail term="Email">
-                        <EmailText email={student.email} />
-                      </Detail>
-                      {student.phone_number && <Detail term="Phone">{student.phone_number}</Detail>}
-                      {student.address && <Detail term="Address">{student.address}</Detail>}
-                    </dl>
-                  </div>
-                  {rowActions(student)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <LoadMore query={students} list={list} count={rows.length} loadWhenInView />
-        </ListBody>
-      </section>
-
-      <HistoryDialog
-        open={historyOf !== null}
-        title={historyOf ? `History of student ${historyOf.name}` : ''}
-        {...history}
-        fieldLabels={studentFieldLabels}
-        describe={(field, value) =>
-          field === 'standard' && typeof value === 'number'
-            ? `“${nameOf(value)}”`
-            : value === null || value === ''
-              ? 'nothing'
-              : `“${String(value)}”`
-        }
-        onClose={() => setHistoryOf(null)}
-      />
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete student ${deleting.name}` : ''}
-        message={
-          deleting
-            ? `${texts.students.confirmDelete} ${appTexts.students.deleteWhich(
-                deleting.name,
-                deleting.roll_number,
-                nameOf(deleting.standard),
-              )}`
-            : ''
-        }
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={cancelDelete}
-      />
-    </>
-  );
-}
-
-const justAddedClasses =
-  'bg-brand-50 ring-2 ring-brand-500 dark:bg-brand-950/50 dark:ring-brand-400';
-
-function JustAdded() {
-  return (
-    <>
-      {' '}
-      <span className="ms-2 rounded-pill bg-brand-600 px-2 py-0.5 align-middle text-xs font-medium text-white dark:bg-brand-400 dark:text-slate-950">
-        {appTexts.students.justAdded}
-      </span>
-    </>
-  );
-}
-
-/** A row's buttons, each named with the student's name and roll number, which tell rows apart. */
-function RowActions({
-  student,
-  onHistory,
-  onEdit,
-  onDelete,
-}: {
-  student: Student;
-  onHistory: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const which = appTexts.students.which(student.name, student.roll_number);
-  return (
-    <div className="flex gap-1">
-      <IconButton icon={History} label={`History of ${which}`} onClick={onHistory} />
-      <IconButton icon={Pencil} label={`Edit ${which}`} onClick={onEdit} />
-      <IconButton icon={Trash2} tone="danger" label={`Delete ${which}`} onClick={onDelete} />
-    </div>
-  );
-}
-
-const columnSorts = {
-  name: ['name', '-name'],
-  roll_number: ['roll_number', '-roll_number'],
-} as const satisfies Record<string, readonly [StudentSort, StudentSort]>;
-
-/**
- * A column's header that sorts the list by it: ascending first, then the other way. The
- * header states the order it is in (aria-sort), the button what a press does.
- */
-function SortableHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: keyof typeof columnSorts;
-  sort: StudentSort;
-  onSort: (sort: StudentSort) => void;
-}) {
-  const [ascending, descending] = columnSorts[column];
-  const direction =
-    sort === ascending ? 'ascending' : sort === descending ? 'descending' : undefined;
-  const Arrow = direction === 'descending' ? ArrowUp : ArrowDown;
-  return (
-    <th scope="col" aria-sort={direction} className={headerCellClasses}>
-      <button
-        type="button"
-        onClick={() => onSort(sort === ascending ? descending : ascending)}
-        className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-700 dark:hover:text-brand-300"
-      >
-        {label}
-        <Arrow
-          aria-hidden="true"
-          className={cx('size-4', direction === undefined && 'opacity-30')}
+      {canWrite && (
+        <BulkBar
+          selected={selected}
+          total={count.data}
+          view={filter}
+          standards={standardList}
+          nameOf={nameOf}
+          studentName={(id) => rows.find((student) => student.id === id)?.name}
+          onSelect={(ids) => setSelected(() => ids)}
+          onClear={() => setSelected(() => [])}
+          onNotice={screen.show}
         />
-      </button>
-    </th>
-  );
-}
-
-const headerCellClasses = 'px-4 py-3 text-left text-sm font-semibold whitespace-nowrap';
-const cellClasses = 'px-4 py-3 align-top text-sm';
-
-/** The list on a wide screen: a row per student with the columns an office reads. */
-function StudentTable({
-  rows,
-  bodyRef,
-  sort,
-  onSort,
-  dimmed,
-  justAdded,
-  nameOf,
-  actions,
-}: {
-  rows: Student[];
-  bodyRef: RefObject<HTMLElement | null>;
-  sort: StudentSort;
-  onSort: (sort: StudentSort) => void;
-  dimmed: boolean;
-  justAdded: number | null;
-  nameOf: (standard: number) => string;
-  actions: (student: Student) => ReactNode;
-}) {
-  return (
-    <div className={cx(cardClasses, 'overflow-x-auto')}>
-      <table
-        // Rows of the previous filter stay, dimmed, until the new ones arrive.
-        className={cx('w-full border-collapse transition-opacity', dimmed && 'opacity-60')}
+      )}
+      <ListSection
+        id="students-heading"
+        // Beside the list's heading rather than among the header's buttons: on a laptop screen
+        // six actions took the header to a second line and a class to 11 rows.
+        aside={
+          <Link
+            to={appRoutes.recentlyDeleted}
+            className="rounded-pill px-3 py-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          >
+            {appTexts.history.recentlyDeleted}
+          </Link>
+        }
+        title={listTitle}
+        headingRef={screen.listHeading}
+        list={students}
+        count={rows.length}
+        loadingLabel="Loading students…"
+        rowClassName="h-28"
+        loadFailed={texts.students.loadFailed}
+        empty={texts.students.empty}
       >
-        <thead className="border-b border-slate-200 dark:border-slate-800">
-          <tr>
-            <SortableHeader label="Roll number" column="roll_number" sort={sort} onSort={onSort} />
-            <SortableHeader label="Name" column="name" sort={sort} onSort={onSort} />
-            <th scope="col" className={headerCellClasses}>
-              Email
-            </th>
-            <th scope="col" className={headerCellClasses}>
-              Phone
-            </th>
-            <th scope="col" className={headerCellClasses}>
-              Standard
-            </th>
-            <th scope="col" className={headerCellClasses}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody
-          ref={(element) => {
-            bodyRef.current = element;
-          }}
-          className="divide-y divide-slate-200 dark:divide-slate-800"
-        >
-          {rows.map((student) => (
-            <tr
-              key={student.id}
-              tabIndex={-1}
-              className={cx(student.id === justAdded && justAddedClasses)}
-            >
-              <td className={cx(cellClasses, 'whitespace-nowrap')}>{student.roll_number}</td>
-              <th scope="row" className={cx(cellClasses, 'text-left font-semibold break-words')}>
-                {student.name}
-                {student.id === justAdded && <JustAdded />}
-              </th>
-              <td className={cellClasses}>
-                <EmailText email={student.email} />
-              </td>
-              <td className={cx(cellClasses, 'whitespace-nowrap')}>{student.phone_number}</td>
-              <td className={cellClasses}>{nameOf(student.standard)}</td>
-              <td className={cx(cellClasses, 'py-1.5')}>{actions(student)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+        {wide ? (
+          <StudentTable
+            rows={rows}
+            bodyRef={list}
+            sort={filter.sort}
+            onSort={(sort) => changeFilter({ sort })}
+            dimmed={students.isPlaceholderData}
+            justAdded={justAdded}
+            standardOf={standardOf}
+            actions={(student) => rowActions(student, true)}
+            selection={canWrite ? { row: selectBox, all: selectShown } : undefined}
+          />
+        ) : (
+          <StudentCards
+            rows={rows}
+            listRef={list}
+            dimmed={students.isPlaceholderData}
+            justAdded={justAdded}
+            standardOf={standardOf}
+            actions={rowActions}
+            selection={canWrite ? selectBox : undefined}
+          />
+        )}
+        <LoadMore query={students} list={list} count={rows.length} loadWhenInView />
+      </ListSection>
 
-/** The list's order where there are no column headers to press (a phone's cards). */
-function SortChoice({
-  value,
-  onChange,
-}: {
-  value: StudentSort;
-  onChange: (sort: StudentSort) => void;
-}) {
-  return (
-    <SelectField
-      label={appTexts.students.sortBy}
-      name="sort"
-      value={value}
-      onChange={(event) => {
-        const chosen = studentSorts.find((sort) => sort === event.target.value);
-        if (chosen) onChange(chosen);
-      }}
-    >
-      {studentSorts.map((sort) => (
-        <option key={sort} value={sort}>
-          {appTexts.students.sorts[sort]}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 gap-1.5">
-      <dt className="shrink-0 text-slate-600 dark:text-slate-400">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
-
-function StandardFilter({
-  standards,
-  value,
-  onChange,
-}: {
-  standards: Standard[];
-  value: number | null;
-  onChange: (standard: number | null) => void;
-}) {
-  // The address changes in a transition, after the select has already been redrawn: without a
-  // value of its own, a quick second arrow key would start again from the old choice.
-  const [selected, setSelected] = useState(value);
-  const [applied, setApplied] = useState(value);
-  if (value !== applied) {
-    setApplied(value);
-    setSelected(value);
-  }
-  // A link may name a standard that is not (or no longer) in the list: keep it selectable.
-  const known = selected === null || standards.some((standard) => standard.id === selected);
-  return (
-    <SelectField
-      label="Filter by standard"
-      name="standard"
-      value={selected ?? ''}
-      onChange={(event) => {
-        const id = Number.parseInt(event.target.value, 10);
-        const next = Number.isNaN(id) ? null : id;
-        setSelected(next);
-        onChange(next);
-      }}
-    >
-      <option value="">All standards</option>
-      {standards.map((standard) => (
-        <option key={standard.id} value={standard.id}>
-          {standard.name}
-        </option>
-      ))}
-      {!known && <option value={selected}>Standard {selected}</option>}
-    </SelectField>
+      <StudentHistoryDialog
+        student={screen.historyOf}
+        nameOf={nameOf}
+        onClose={screen.closeHistory}
+      />
+      <DeleteStudentDialog student={screen.deleting} nameOf={nameOf} {...screen.deleteDialog} />
+    </>
   );
 }

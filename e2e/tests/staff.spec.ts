@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  apiPaths,
+  buildPath,
+  deactivatedText,
+  profileResponseSchema,
+  staffPaths,
+  staffTexts,
+} from '@um/contract';
+import { expect, test } from './fixtures.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { waitForMail } from './support/outbox.js';
+import { createAccount, storeSession, uniqueEmail } from './support/session.js';
+import type { Account } from './support/session.js';
+
+const screenTexts = staffTexts.screen;
+const serverDir = fileURLToPath(new URL('../../server', import.meta.url));
+
+/**
+ * Makes an account an admin the way a school recovers admin access: `npm run admin -- grant`,
+ * run from the built server against the database the browser tests' server uses. The e2e
+ * database is shared by every spec, so whoever signed up first is its admin, not this account.
+ */
+async function asAdmin(request: APIRequestContext): Promise<Account> {
+  const account = await createAccount(request);
+  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(process.env['E2E_DATA_DIR']!, 'e2e.db')}`,
+    },
+  });
+  const profile = profileResponseSchema.parse(
+    await (
+      await request.get(apiPaths.profile, {
+        headers: { authorization: `Bearer ${account.tokens.access}` },
+      })
+    ).json(),
+  );
+  expect(profile.role).toBe('admin');
+  return { ...account, profile };
+}
+
+async function openStaff(page: Page, admin: Account) {
+  await storeSession(page, admin.tokens, admin.profile);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }).click();
+  await expect(page.getByRole('heading', { name: screenTexts.title, level: 1 })).toBeVisible();
+}
+
+test('an admin invites a colleague, who joins by the link, and deactivating them signs them out with the sentence', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const admin = await asAdmin(request);
+  await openStaff(page, admin);
+  await expectNoAxeViolations(page, 'staff screen');
+
+  const email = uniqueEmail('invited').replace('@school.test', '@elsewhere.test');
+  await page.getByRole('button', { name: screenTexts.invite }).click();
+  const dialog = page.getByRole('dialog', { name: screenTexts.inviteTitle });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Role').selectOption('staff');
+  await expectNoAxeViolations(page, 'invite dialog');
+  await dialog.getByRole('button', { name: screenTexts.sendInvite }).click();
+  await expect(page.getByText(screenTexts.invited(email))).toBeVisible();
+  await expect(page.getByRole('button', { name: screenTexts.withdraw(email) })).toBeVisible();
+
+  const [, token] = await waitForMail(email, /\/register\?invite=([A-Za-z0-9_-]+)/);
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await colleague.goto(`/register?invite=${token}`);
+  await expect(colleague.getByLabel('OTP')).toHaveCount(0);
+  await colleague.getByLabel('Email').fill(email);
+  await colleague.getByLabel('Full name').fill('Invited Colleague');
+  await colleague.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await colleague.getByLabel('Confirm password').fill('a long enough password');
+  await colleague.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    colleague.getByRole('heading', { name: 'Welcome back, Invited Colleague!' }),
+  ).toBeVisible();
+  await colleague.goto('/students');
+  await expect(colleague.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+
+  // After a whole run of specs the staff list is longer than a page: find them as an admin would.
+  await page.reload();
+  await page.getByLabel(screenTexts.search).fill(email);
+  await page.getByRole('button', { name: `${screenTexts.deactivate} Invited Colleague` }).click();
+  const confirm = page.getByRole('dialog', {
+    name: screenTexts.deactivateTitle('Invited Colleague'),
+  });
+  await expect(confirm).toContainText(email);
+  await confirm.getByRole('button', { name: screenTexts.deactivate }).click();
+  await expect(page.getByText(screenTexts.deactivated('Invited Colleague'))).toBeVisible();
+
+  // The colleague's open tab is signed out by the server, without anything being clicked.
+  await expect(colleague).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expect(colleague.getByText(deactivatedText)).toBeVisible();
+  await colleagueContext.close();
+});
+
+test('a viewer sees the screens without write controls, and no Staff item', async ({
+  page,
+  request,
+}) => {
+  const admin = await asAdmin(request);
+  const viewer = await createAccount(request);
+  const changed = await request.patch(
+    buildPath(staffPaths.staffMember, { id: viewer.profile.id }),
+    {
+      headers: { authorization: `Bearer ${admin.tokens.access}` },
+      data: { role: 'viewer' },
+    },
+  );
+  expect(changed.status()).toBe(200);
+  await storeSession(page, viewer.tokens, { ...viewer.profile, role: 'viewer' });
+
+  await page.goto('/students');
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Student' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Import' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }),
+  ).toHaveCount(0);
+  await expectNoAxeViolations(page, 'students as a viewer');
+
+  await page.goto('/standards');
+  await expect(page.getByRole('heading', { name: 'Standards', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Standard' })).toHaveCount(0);
+
+  await page.goto('/profile');
+  const devices = page.getByRole('region', { name: staffTexts.devices.title });
+  await expect(devices.getByText(staffTexts.devices.thisDevice)).toBeVisible();
+  const activity = page.getByRole('region', { name: staffTexts.activity.title });
+  await expect(activity.getByText(staffTexts.activityKinds.role_changed)).toBeVisible();
+  await expectNoAxeViolations(page, 'profile with devices and activity');
+});

@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { staffTexts, type StaffMember, type StaffUpdate } from '@um/contract';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.js';
+import { nowIso } from '../../db/time.js';
+import { conflict, notFound } from '../../http/problem.js';
+import { fieldChanges, recordChanges } from '../../records/change-log.js';
+import { recordActivity } from '../activity.js';
+import { revokeAllForUser, type Client } from '../refresh-tokens.js';
+import { lockAccounts } from '../users.js';
+
+/** In the order accounts were created: the cursor is the last one's id. */
+const staffPages = keyset(z.tuple([cursorParts.id]), (member: StaffMember) => [member.id] as const);
+
+/** `%` and `_` stand for themselves in a search. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+function selectMembers(db: Executor) {
+  return db.selectFrom('users').select((eb) => [
+    'users.id',
+    'users.name',
+    'users.email',
+    'users.role',
+    'users.status',
+    'users.created_at',
+    eb
+      .selectFrom('sessions')
+      .select((inner) => inner.fn.max('sessions.last_used_at').as('last'))
+      .whereRef('sessions.user_id', '=', 'users.id')
+      .as('last_seen_at'),
+  ]);
+}
+
+/** Every account, keyset paged, filtered by words of the name or e-mail and by status. */
+export async function listStaff(
+  db: Executor,
+  query: PageQuery & { q?: string | undefined; status?: StaffMember['status'] | undefined },
+): Promise<Page<StaffMember>> {
+  const request = staffPages.request(query);
+  let select = selectMembers(db);
+  if (request.after) select = select.where('users.id', '>', request.after[0]);
+  if (query.status) select = select.where('users.status', '=', query.status);
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
+    const pattern = likePattern(word);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`lower(users.name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await select.orderBy('users.id').limit(request.rowsToRead).execute();
+  return staffPages.page(
+    rows.map((row) => ({ ...row, last_seen_at: row.last_seen_at ?? null })),
+    request,
+  );
+}
+
+export async function findStaffMember(db: Executor, id: number): Promise<StaffMember | undefined> {
+  const row = await selectMembers(db).where('users.id', '=', id).executeTakeFirst();
+  return row && { ...row, last_seen_at: row.last_seen_at ?? null };
+}
+
+/** What a change of role or status did: the account as it is now, and whether it was deactivated. */
+export interface StaffChange {
+  member: StaffMember;
+  deactivated: boolean;
+}
+
+/**
+ * Changes an account's role or status, in one transaction under the accounts lock, so that of
+ * two admins demoting each other at once the second finds the first already demoted and is
+ * refused (409): there is always an active admin. Deactivation raises the token version (every
+ * access token of the person fails its next check) and revokes every refresh family. The change
+ * is a history event of the account and an entry of its activity.
+ */
+export async function changeStaffMember(
+  db: Db,
+  dialect: Dialect,
+  {
+    id,
+    change,
+    actorId,
+    client,
+  }: { id: number; change: StaffUpdate; actorId: number; client: Client },
+  now: Date,
+): Promise<StaffChange> {
+  return db.transaction().execute(async (trx) => {
+    await lockAccounts(trx, dialect);
+    const before = await trx
+      .selectFrom('users')
+      .select(['role', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!before) throw notFound(staffTexts.staffNotFound);
+    const after = { role: change.role ?? before.role, status: change.status ?? before.status };
+    const wasActiveAdmin = before.role === 'admin' && before.status === 'active';
+    const staysActiveAdmin = after.role === 'admin' && after.status === 'active';
+    if (wasActiveAdmin && !staysActiveAdmin) {
+      const other = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (!other) throw conflict(staffTexts.lastAdmin);
+    }
+    const deactivated = before.status === 'active' && after.status === 'deactivated';
+    if (after.role !== before.role || after.status !== before.status) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          role: after.role,
+          status: after.status,
+          updated_at: nowIso(now),
+          ...(deactivated ? { token_version: eb('token_version', '+', 1) } : {}),
+        }))
+        .where('id', '=', id)
+        .execute();
+      if (deactivated) await revokeAllForUser(trx, id, now);
+      await recordChanges(trx, [
+        { actorId, entity: 'user', entityId: id, action: 'update', before, after },
+      ]);
+      if (after.role !== before.role) await recordActivity(trx, id, 'role_changed', client, now);
+      if (after.status !== before.status) {
+        await recordActivity(trx, id, 'status_changed', client, now);
+      }
+    }
+    const member = await findStaffMember(trx, id);
+    if (!member) throw notFound(staffTexts.staffNotFound);
+    return { member, deactivated };
+  });
+}
+
+/**
+ * Makes an account an active admin from the server's shell (`npm run admin -- grant EMAIL`),
+ * the way back in when no admin can sign in. Returns false when no account has the address.
+ */
+export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockAccounts(trx, dialect);
+    const before = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'status'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!before) return false;
+    if (before.role === 'admin' && before.status === 'active') return true;
+    await trx
+      .updateTable('users')
+      .set({ role: 'admin', status: 'active', updated_at: nowIso() })
+      .where('id', '=', before.id)
+      .execute();
+    await trx
+      .insertInto('history_events')
+      .values({
+        entity: 'user',
+        entity_id: before.id,
+        at: nowIso(),
+        actor_id: null,
+        actor_name: 'npm run admin',
+        action: 'update',
+        changes: JSON.stringify(
+          fieldChanges(
+            { role: before.role, status: before.status },
+            { role: 'admin', status: 'active' },
+          ),
+        ),
+        import_id: null,
+      })
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,237 @@
+import { sql, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { BinEntry } from '@um/contract';
+import type { Db, Dialect, Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
+import { cursorParts, keyset, type Page } from '../db/paging.js';
+import { eraseHistoryValues } from '../records/erasure.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Newest first: [deleted_at, entity, id], all descending. */
+const binPages = keyset(
+  z.tuple([cursorParts.text, z.enum(['student', 'standard']), cursorParts.id]),
+  (entry: BinEntry) => [entry.deleted_at, entry.entity, entry.id] as const,
+);
+
+/**
+ * The words of a bin search, each of which an entry must hold in its name, or a student in its
+ * roll number or its standard's name, without regard to case (as SQLite's lower() folds it).
+ */
+function holdsEveryWord(dialect: Dialect, words: string) {
+  const columns = ['bin.name', 'bin.roll_number', 'standard.name'] as const;
+  const missing = sql.join(
+    columns.map((column) =>
+      dialect === 'sqlite'
+        ? sql`coalesce(instr(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`
+        : sql`coalesce(strpos(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`,
+    ),
+    sql` and `,
+  );
+  const list =
+    dialect === 'sqlite'
+      ? sql`json_each(${words}) as word`
+      : sql`jsonb_array_elements_text(cast(${words} as jsonb)) as word(value)`;
+  return sql<SqlBool>`not exists (select 1 from ${list} where ${missing})`;
+}
+
+/**
+ * The bin: students and standards that were deleted and not yet purged, newest first, each
+ * student with its roll number and standard, searched by words when `q` holds any. The bin
+ * holds only what was deleted within TRASH_RETENTION_DAYS, so a search checks its rows in
+ * order without an index of its own (decision 0046).
+ */
+export async function listBin(
+  db: Executor,
+  dialect: Dialect,
+  query: { limit: number; cursor?: string | undefined; q?: string | undefined },
+): Promise<Page<BinEntry>> {
+  const request = binPages.request(query);
+  const { after } = request;
+  const words = [...new Set((query.q ?? '').split(/\s+/u).filter((word) => word !== ''))];
+  let select = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('students')
+        .select([
+          sql<'student' | 'standard'>`'student'`.as('entity'),
+          'id',
+          'name',
+          'deleted_at',
+          'deleted_by',
+          sql<string | null>`${sql.ref('roll_number')}`.as('roll_number'),
+          sql<number | null>`${sql.ref('standard_id')}`.as('standard_id'),
+        ])
+        .where('deleted_at', 'is not', null)
+        .unionAll(
+          eb
+            .selectFrom('standards')
+            .select([
+              sql<'student' | 'standard'>`'standard'`.as('entity'),
+              'id',
+              'name',
+              'deleted_at',
+              'deleted_by',
+              sql<string | null>`null`.as('roll_number'),
+              sql<number | null>`null`.as('standard_id'),
+            ])
+            .where('deleted_at', 'is not', null),
+        )
+        .as('bin'),
+    )
+    .leftJoin('users', 'users.id', 'bin.deleted_by')
+    .leftJoin('standards as standard', 'standard.id', 'bin.standard_id')
+    .select([
+      'bin.entity',
+      'bin.id',
+      'bin.name',
+      'bin.deleted_at',
+      'bin.deleted_by',
+      'bin.roll_number',
+      'bin.standard_id',
+      'standard.name as standard_name',
+      'users.name as user_name',
+      'users.email as user_email',
+    ]);
+  if (words.length > 0) select = select.where(holdsEveryWord(dialect, JSON.stringify(words)));
+  if (after) {
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple('bin.deleted_at', 'bin.entity', 'bin.id'),
+        '<',
+        eb.tuple(after[0], after[1], after[2]),
+      ),
+    );
+  }
+  const rows = await select
+    .orderBy('bin.deleted_at', 'desc')
+    .orderBy('bin.entity', 'desc')
+    .orderBy('bin.id', 'desc')
+    .limit(request.rowsToRead)
+    .execute();
+  const entries = rows.map((row): BinEntry => ({
+    entity: row.entity,
+    id: row.id,
+    name: row.name,
+    deleted_at: row.deleted_at ?? '',
+    deleted_by: { id: row.deleted_by, name: row.user_name || row.user_email || '' },
+    roll_number: row.roll_number,
+    standard:
+      row.standard_id === null ? null : { id: row.standard_id, name: row.standard_name ?? null },
+  }));
+  return binPages.page(entries, request);
+}
+
+/**
+ * Runs `work` in a transaction that waits for any other purge of this database to end first.
+ * PostgreSQL: an advisory lock per deployment (schema), so two deletes of the same rows never
+ * lock them in different orders. SQLite: BEGIN IMMEDIATE, which takes the write lock before
+ * reading; a deferred transaction from another process was refused as "database is locked"
+ * now and then, without waiting (found by the test of two processes purging at once).
+ */
+async function oneAtATime<T>(
+  db: Db,
+  dialect: Dialect,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  if (dialect === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('um-purge-bin:' || current_schema()))`.execute(
+        trx,
+      );
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Removes for good what has been in the bin longer than `retentionDays`, students before
+ * standards (a standard's students went to the bin before it did). Each statement deletes only
+ * rows still there, and purges run one after another, so processes purging at once neither fail
+ * nor remove anything twice.
+ * History stays, but a purged student's keeps no personal data: its values are erased.
+ */
+export async function purgeBin(
+  db: Db,
+  dialect: Dialect,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<{ students: number; standards: number }> {
+  const cutoff = nowIso(new Date(now.getTime() - retentionDays * DAY_MS));
+  const removed = await oneAtATime(db, dialect, async (trx) => {
+    const students = await trx
+      .deleteFrom('students')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .returning('id')
+      .execute();
+    await eraseHistoryValues(
+      trx,
+      dialect,
+      'student',
+      students.map((student) => student.id),
+    );
+    const standards = await trx
+      .deleteFrom('standards')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('students')
+              .select('students.id')
+              .whereRef('students.standard_id', '=', 'standards.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return {
+      students: students.length,
+      standards: Number(standards.numDeletedRows),
+    };
+  });
+  if (removed.students > 0) await rewriteWithoutErasedCopies(db, dialect);
+  return removed;
+}
+
+/**
+ * Erases a student in the bin at once, as a purge would once the bin's time is up: the row goes
+ * and its history keeps no value. False when the student is not in the bin (live, purged, or
+ * never there), and then nothing changes.
+ */
+export async function eraseStudentFromBin(db: Db, dialect: Dialect, id: number): Promise<boolean> {
+  const erased = await db.transaction().execute(async (trx) => {
+    const erased = await trx
+      .deleteFrom('students')
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!erased) return false;
+    await eraseHistoryValues(trx, dialect, 'student', [id]);
+    return true;
+  });
+  if (erased) await rewriteWithoutErasedCopies(db, dialect);
+  return erased;
+}
+
+/**
+ * SQLite zeroes a deleted row where it lay, but a page rebuilt earlier (when a row beside it came
+ * or went) may keep stale copies of its cells in the page's unused space, where no pragma reaches
+ * them: only rewriting the file does. A school's file takes well under a second; PostgreSQL
+ * leaves this to autovacuum (docs/history.md).
+ */
+async function rewriteWithoutErasedCopies(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') await sql`vacuum`.execute(db);
+}

@@ -1,0 +1,89 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Batch, BatchKind } from '@um/contract';
+import type { Executor } from '../db/database.js';
+import type { BatchesTable } from '../db/schema.js';
+import { cursorParts, keyset, type Page } from '../db/paging.js';
+import { nowIso } from '../db/time.js';
+
+/**
+ * Batches (docs/history.md, "Batches"): an import, a bulk change or a year-end run, recorded
+ * in the transaction of its writes, whose history events carry its id.
+ */
+
+export interface NewBatch {
+  id: string;
+  kind: BatchKind;
+  actorId: number;
+  counts: Record<string, number>;
+}
+
+/** Records a batch in the transaction that makes its changes. */
+export async function recordBatch(trx: Executor, batch: NewBatch): Promise<void> {
+  const actor = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', batch.actorId)
+    .executeTakeFirst();
+  await trx
+    .insertInto('batches')
+    .values({
+      id: batch.id,
+      kind: batch.kind,
+      at: nowIso(),
+      actor_id: batch.actorId,
+      actor_name: actor ? actor.name || actor.email : '',
+      counts: JSON.stringify(batch.counts),
+    })
+    .execute();
+}
+
+/**
+ * Marks a batch undone, once: of two undos of one batch, only the first finds it not undone
+ * (on PostgreSQL the second waits for the first's row lock, then finds it undone). A batch made
+ * before batches were recorded has no row, and is `unrecorded`.
+ */
+export async function markBatchUndone(
+  trx: Executor,
+  id: string,
+  actorId: number,
+): Promise<'undone' | 'already' | 'unrecorded'> {
+  const result = await trx
+    .updateTable('batches')
+    .set({ undone_at: nowIso(), undone_by: actorId })
+    .where('id', '=', id)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return 'undone';
+  const row = await trx.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst();
+  return row ? 'already' : 'unrecorded';
+}
+
+/** Newest first: the cursor is the last batch's place in the order they were made. */
+const batchPages = keyset(
+  z.tuple([cursorParts.id]),
+  (batch: Selectable<BatchesTable>) => [batch.seq] as const,
+);
+
+/** The batches, newest first, keyset paged. */
+export async function listBatches(
+  db: Executor,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<Batch>> {
+  const request = batchPages.request(query);
+  let select = db.selectFrom('batches').selectAll();
+  if (request.after) select = select.where('seq', '<', request.after[0]);
+  const rows = await select.orderBy('seq', 'desc').limit(request.rowsToRead).execute();
+  const page = batchPages.page(rows, request);
+  return {
+    next_cursor: page.next_cursor,
+    data: page.data.map((row) => ({
+      batch_id: row.id,
+      kind: row.kind,
+      at: row.at,
+      actor: { id: row.actor_id, name: row.actor_name },
+      counts: JSON.parse(row.counts) as Record<string, number>,
+      undone: row.undone_at !== null,
+    })),
+  };
+}

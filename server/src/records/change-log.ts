@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { HistoryEvent } from '@um/contract';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
+import type { HistoryEventsTable } from '../db/schema.js';
+import { cursorParts, keyset, type Page } from '../db/paging.js';
+
+/**
+ * The change log of versioned records (students and standards) and of staff accounts' roles and
+ * statuses: every change writes one event
+ * in the transaction that makes it, and a record's events are read back newest first
+ * (docs/history.md). It knows tables and events, never a resource's rules.
+ */
+
+export type HistoryEntity = HistoryEventsTable['entity'];
+export type HistoryAction = HistoryEventsTable['action'];
+type Fields = Record<string, unknown>;
+
+/**
+ * One change to record: who did what to which record, and the record's fields before and after.
+ */
+export interface Change {
+  actorId: number;
+  entity: HistoryEntity;
+  entityId: number;
+  action: HistoryAction;
+  /** The record's fields before the change; null for a create or a restore. */
+  before: Fields | null;
+  /** The record's fields after the change; null for a delete. */
+  after: Fields | null;
+  /** The import the change belongs to, if any: an undo finds its changes by it. */
+  importId?: string | undefined;
+}
+
+/** Events per insert: an import writes thousands, and SQLite binds at most 32 766 values. */
+const EVENTS_PER_INSERT = 1_000;
+
+/**
+ * `{ field: { from, to } }` for every field whose value differs. A create or a restore has
+ * `from: null` for each field, a delete `to: null`.
+ */
+export function fieldChanges(before: Fields | null, after: Fields | null) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of Object.keys(after ?? before ?? {})) {
+    const from = before ? before[field] : null;
+    const to = after ? after[field] : null;
+    if (from !== to) changes[field] = { from: from ?? null, to: to ?? null };
+  }
+  return changes;
+}
+
+/**
+ * Writes the events of `changes` on the executor of the transaction that made them, so that a
+ * change and its event commit or roll back together. The actors' names are read in the same
+ * transaction and kept with the events.
+ */
+export async function recordChanges(db: Executor, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const actors = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...new Set(changes.map((change) => change.actorId))])
+    .execute();
+  const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
+  const at = nowIso();
+  for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {
+    await db
+      .insertInto('history_events')
+      .values(
+        changes.slice(start, start + EVENTS_PER_INSERT).map((change) => ({
+          entity: change.entity,
+          entity_id: change.entityId,
+          at,
+          actor_id: change.actorId,
+          actor_name: names.get(change.actorId) ?? '',
+          action: change.action,
+          changes: JSON.stringify(fieldChanges(change.before, change.after)),
+          import_id: change.importId ?? null,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Newest first, so the cursor is the last event's id. */
+const historyPages = keyset(
+  z.tuple([cursorParts.id]),
+  (event: HistoryEvent) => [event.id] as const,
+);
+
+/** A record's history, newest first, keyset paged; an empty page when it has none. */
+export async function listHistory(
+  db: Executor,
+  entity: HistoryEntity,
+  entityId: number,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<HistoryEvent>> {
+  const request = historyPages.request(query);
+  const { after } = request;
+  let select = db
+    .selectFrom('history_events')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId);
+  if (after) select = select.where('id', '<', after[0]);
+  const rows = await select.orderBy('id', 'desc').limit(request.rowsToRead).execute();
+  const events = rows.map((row): HistoryEvent => ({
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, name: row.actor_name },
+    action: row.action,
+    changes: JSON.parse(row.changes) as HistoryEvent['changes'],
+  }));
+  return historyPages.page(events, request);
+}
+
+/** Whether a record has ever existed: it is live or in the bin, or it left a history. */
+export async function everExisted(
+  db: Executor,
+  entity: HistoryEntity,
+  entityId: number,
+): Promise<boolean> {
+  const table = ({ student: 'students', standard: 'standards', user: 'users' } as const)[entity];
+  const row = await db.selectFrom(table).select('id').where('id', '=', entityId).executeTakeFirst();
+  if (row) return true;
+  const event = await db
+    .selectFrom('history_events')
+    .select('id')
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+  return event !== undefined;
+}

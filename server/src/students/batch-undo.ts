@@ -1,0 +1,238 @@
+import type { Updateable } from 'kysely';
+import type { Db, Dialect, Executor } from '../db/database.js';
+import { inChunks } from '../db/in-chunks.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { nowIso } from '../db/time.js';
+import type { StudentRow, StudentsTable } from '../db/schema.js';
+import { markBatchUndone } from '../records/batches.js';
+import { recordChanges, type Change } from '../records/change-log.js';
+import { conflict, notFound } from '../http/problem.js';
+import type { Guardian } from '@um/contract';
+import { guardiansOf, presentGuardian, studentChange } from './presenter.js';
+
+type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** The history field of a student and the column that holds it, where they differ. */
+const COLUMNS: Record<string, string> = { standard: 'standard_id' };
+
+/**
+ * The standards a batch created (an import's new standards), which its undo takes back after
+ * its students: the standards feature's own writes, handed over by the app.
+ */
+export interface StandardsOfBatches {
+  /**
+   * Creates, in `academicYear`, those of `standards` no live standard of that year is named
+   * yet, each with a history event of `action`; the ones it created.
+   */
+  add(
+    trx: Executor,
+    dialect: Dialect,
+    standards: readonly { name: string; grade_level: number }[],
+    change: { actorId: number; batchId: string; academicYear: string; action: 'import' | 'create' },
+  ): Promise<{ id: number; name: string }[]>;
+  /** Moves the standards a batch created to the bin; how many. */
+  removeAdded(
+    trx: Executor,
+    dialect: Dialect,
+    change: { actorId: number; batchId: string },
+  ): Promise<number>;
+}
+
+/** What a person reads when an undo cannot be done, worded for what is undone. */
+export interface UndoTexts {
+  notFound: string;
+  alreadyUndone: string;
+  changedSince: (count: number) => string;
+  restoreTaken: (count: number) => string;
+  rollNumbersTaken: string;
+  standardGone: string;
+}
+
+/** Which batch to undo, by whom, with the standards' writes and the words of its refusals. */
+export interface UndoRequest {
+  batchId: string;
+  actorId: number;
+  standards: StandardsOfBatches;
+  texts: UndoTexts;
+}
+
+/** What an undo put back. */
+export interface UndoCounts {
+  /** Students the batch created, now in the bin. */
+  removed: number;
+  /** Students the batch changed, with their values back. */
+  reverted: number;
+  /** Students the batch moved to the bin, back in the list. */
+  restored: number;
+  /** Standards the batch created, now in the bin. */
+  removed_standards: number;
+}
+
+/** The students a batch touched, locked for update on PostgreSQL until the transaction ends. */
+function lockStudents(db: Executor, dialect: Dialect, ids: readonly number[]) {
+  return inChunks(ids, (chunk) => {
+    const select = db.selectFrom('students').selectAll().where('id', 'in', chunk);
+    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
+  });
+}
+
+/**
+ * Reverts a batch (an import, a bulk change, a year-end run): the students it created go to the
+ * bin, the ones it changed get their previous values back, the ones it deleted come back, then
+ * the standards it created go to the bin, in one transaction. Refused (409, nothing written)
+ * when the batch was undone already (decided by its row, so two undos at once make one), or
+ * when any of its students changed after it, which their history shows: every change of a
+ * student writes an event, so a later event than the batch's means the student is no longer as
+ * the batch left it.
+ */
+export async function undoBatch(db: Db, dialect: Dialect, undo: UndoRequest): Promise<UndoCounts> {
+  try {
+    return await revert(db, dialect, undo);
+  } catch (error) {
+    // A student who goes back to a standard, or is active again, where another active student
+    // has taken their roll number since: the unique index refuses it, and nothing was written.
+    if (isUniqueViolation(error)) throw conflict(undo.texts.rollNumbersTaken);
+    throw error;
+  }
+}
+
+async function revert(
+  db: Db,
+  dialect: Dialect,
+  { batchId, actorId, standards, texts }: UndoRequest,
+): Promise<UndoCounts> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await markBatchUndone(trx, batchId, actorId);
+    if (marked === 'unrecorded') throw notFound(texts.notFound);
+    if (marked === 'already') throw conflict(texts.alreadyUndone);
+    const events = await trx
+      .selectFrom('history_events')
+      .select(['id', 'entity_id', 'action', 'changes'])
+      .where('import_id', '=', batchId)
+      .where('entity', '=', 'student')
+      .orderBy('id')
+      .execute();
+
+    const ids = events.map((event) => event.entity_id);
+    const students = new Map(
+      (await lockStudents(trx, dialect, ids)).map((row) => [row.id, row] as const),
+    );
+    const latest = await inChunks(ids, (chunk) =>
+      trx
+        .selectFrom('history_events')
+        .select(['entity_id', (eb) => eb.fn.max('id').as('last')])
+        .where('entity', '=', 'student')
+        .where('entity_id', 'in', chunk)
+        .groupBy('entity_id')
+        .execute(),
+    );
+    const lastEvent = new Map(latest.map((row) => [row.entity_id, Number(row.last)] as const));
+    const changed = events.filter((event) => {
+      const inBin = students.get(event.entity_id)?.deleted_at !== null;
+      return (
+        (lastEvent.get(event.entity_id) ?? 0) > event.id ||
+        (event.action === 'delete' ? !inBin : inBin)
+      );
+    });
+    if (changed.length > 0) throw conflict(texts.changedSince(changed.length));
+
+    const now = nowIso();
+    const history: Change[] = [];
+    const created: number[] = [];
+    const deleted: number[] = [];
+    const updated: { id: number; changes: FieldChanges }[] = [];
+    for (const event of events) {
+      const changes = JSON.parse(event.changes) as FieldChanges;
+      if (event.action === 'delete') deleted.push(event.entity_id);
+      // A create records every field as coming from nothing; an update never has a name come
+      // from nothing, since a student always has one.
+      else if (changes['name'] !== undefined && changes['name'].from === null)
+        created.push(event.entity_id);
+      else updated.push({ id: event.entity_id, changes });
+    }
+
+    const binned = await inChunks(created, (chunk) =>
+      trx
+        .updateTable('students')
+        .set((eb) => ({ deleted_at: now, deleted_by: actorId, version: eb('version', '+', 1) }))
+        .where('id', 'in', chunk)
+        .returningAll()
+        .execute(),
+    );
+    for (const row of binned) history.push(studentChange(actorId, 'delete', row, null));
+
+    for (const { id, changes } of updated) {
+      const before = students.get(id) as StudentRow;
+      const { guardians, ...fields } = changes;
+      const previous = Object.fromEntries(
+        Object.entries(fields).map(([field, change]) => [COLUMNS[field] ?? field, change.from]),
+      ) as Updateable<StudentsTable>;
+      // An import gives guardians only to a student who had none (decision 0045): undone, the
+      // student has none again.
+      let guardiansChange: { before: Guardian[]; after: Guardian[] } | undefined;
+      if (guardians) {
+        const current = (await guardiansOf(trx, [id])).get(id) ?? [];
+        guardiansChange = { before: current.map(presentGuardian), after: [] };
+        await trx.deleteFrom('student_guardians').where('student_id', '=', id).execute();
+        previous.guardian_search = '';
+      }
+      const after = await trx
+        .updateTable('students')
+        .set((eb) => ({ ...previous, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', before.version)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      history.push(studentChange(actorId, 'update', before, after, guardiansChange));
+    }
+
+    if (deleted.length > 0) {
+      // A student back from the bin takes its roll number again: refused when another live
+      // student of its standard has it now, before the unique index would refuse it.
+      const taken = await inChunks(deleted, (chunk) =>
+        trx
+          .selectFrom('students as binned')
+          .innerJoin('students as live', (join) =>
+            join
+              .onRef('live.standard_id', '=', 'binned.standard_id')
+              .onRef('live.roll_number', '=', 'binned.roll_number'),
+          )
+          .select('binned.id')
+          .where('binned.id', 'in', chunk)
+          .where('binned.status', '=', 'active')
+          .where('live.deleted_at', 'is', null)
+          .where('live.status', '=', 'active')
+          .execute(),
+      );
+      if (taken.length > 0) throw conflict(texts.restoreTaken(taken.length));
+      const homeless = await inChunks(deleted, (chunk) =>
+        trx
+          .selectFrom('students')
+          .innerJoin('standards', 'standards.id', 'students.standard_id')
+          .select('students.id')
+          .where('students.id', 'in', chunk)
+          .where('standards.deleted_at', 'is not', null)
+          .execute(),
+      );
+      if (homeless.length > 0) throw conflict(texts.standardGone);
+    }
+    const restored = await inChunks(deleted, (chunk) =>
+      trx
+        .updateTable('students')
+        .set((eb) => ({ deleted_at: null, deleted_by: null, version: eb('version', '+', 1) }))
+        .where('id', 'in', chunk)
+        .returningAll()
+        .execute(),
+    );
+    for (const row of restored) history.push(studentChange(actorId, 'restore', null, row));
+
+    await recordChanges(trx, history);
+    const removedStandards = await standards.removeAdded(trx, dialect, { actorId, batchId });
+    return {
+      removed: binned.length,
+      reverted: updated.length,
+      restored: restored.length,
+      removed_standards: removedStandards,
+    };
+  });
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { batchTexts, type BulkChange, type BulkError, type BulkResult } from '@um/contract';
+import type { Db, Dialect, Executor } from '../db/database.js';
+import { IDS_PER_STATEMENT, inChunks } from '../db/in-chunks.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { nowIso } from '../db/time.js';
+import type { Updateable } from 'kysely';
+import type { StudentRow, StudentsTable } from '../db/schema.js';
+import { recordBatch } from '../records/batches.js';
+import { recordChanges } from '../records/change-log.js';
+import { HttpError, badRequest, conflict } from '../http/problem.js';
+import { studentChange } from './presenter.js';
+
+/** A bulk change refused for some of its students: problem JSON naming each (docs/api.md). */
+export const bulkRefused = (errors: BulkError[]) =>
+  new HttpError(422, batchTexts.refused(new Set(errors.map((error) => error.id)).size), {
+    type: 'urn:problem-type:bulk-refused',
+    title: 'Bulk change refused',
+    extensions: { errors },
+  });
+
+/** The live students among `ids`, locked for update on PostgreSQL until the transaction ends. */
+function lockLiveStudents(trx: Executor, dialect: Dialect, ids: readonly number[]) {
+  return inChunks(ids, (chunk) => {
+    const select = trx
+      .selectFrom('students')
+      .selectAll()
+      .where('id', 'in', chunk)
+      .where('deleted_at', 'is', null);
+    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
+  });
+}
+
+/**
+ * Why some of `arriving` cannot be active students of `standard`: a roll number taken there by
+ * an active student who is not arriving, or one that two arriving students share. Roll numbers
+ * are unique among the active students of a standard; a leaver keeps theirs.
+ */
+export async function rollNumberClashes(
+  trx: Executor,
+  arriving: readonly StudentRow[],
+  standard: { id: number; name: string },
+): Promise<BulkError[]> {
+  const errors: BulkError[] = [];
+  const arrivingIds = new Set(arriving.map((student) => student.id));
+  const taken: { id: number; roll_number: string }[] = [];
+  for (let start = 0; start < arriving.length; start += IDS_PER_STATEMENT) {
+    const rollNumbers = arriving.slice(start, start + IDS_PER_STATEMENT).map((s) => s.roll_number);
+    taken.push(
+      ...(await trx
+        .selectFrom('students')
+        .select(['id', 'roll_number'])
+        .where('standard_id', '=', standard.id)
+        .where('deleted_at', 'is', null)
+        .where('status', '=', 'active')
+        .where('roll_number', 'in', rollNumbers)
+        .execute()),
+    );
+  }
+  const takenBy = new Set(
+    taken.filter((row) => !arrivingIds.has(row.id)).map((row) => row.roll_number),
+  );
+  const seen = new Set<string>();
+  for (const student of arriving) {
+    const message = takenBy.has(student.roll_number)
+      ? batchTexts.rollNumberTaken(student.roll_number, standard.name)
+      : seen.has(student.roll_number)
+        ? batchTexts.rollNumberTwice(student.roll_number)
+        : null;
+    seen.add(student.roll_number);
+    if (message) errors.push({ id: student.id, field: 'roll_number', message });
+  }
+  return errors;
+}
+
+/** Why some students who left cannot be active again: their roll numbers are taken since. */
+async function returnErrors(trx: Executor, returning: readonly StudentRow[]): Promise<BulkError[]> {
+  const byStandard = new Map<number, StudentRow[]>();
+  for (const student of returning) {
+    byStandard.set(student.standard_id, [...(byStandard.get(student.standard_id) ?? []), student]);
+  }
+  if (byStandard.size === 0) return [];
+  const standards = await trx
+    .selectFrom('standards')
+    .select(['id', 'name'])
+    .where('id', 'in', [...byStandard.keys()])
+    .execute();
+  const errors: BulkError[] = [];
+  for (const standard of standards) {
+    errors.push(...(await rollNumberClashes(trx, byStandard.get(standard.id) ?? [], standard)));
+  }
+  return errors;
+}
+
+/** Writes `set` to the students of `ids`, each a new version; the rows as they are after. */
+export function updateEach(
+  trx: Executor,
+  ids: readonly number[],
+  set: Updateable<StudentsTable>,
+): Promise<StudentRow[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .updateTable('students')
+      .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+      .where('id', 'in', chunk)
+      .returningAll()
+      .execute(),
+  );
+}
+
+/**
+ * Changes many students at once (docs/history.md, "Batches"): all of them or none, in one
+ * transaction, with a history event each and one batch that an undo reverts. The students are
+ * locked first, so an edit of one of them at the same moment is either seen here or finds the
+ * student changed (an edit conflict); the unique index on live roll numbers decides a move that
+ * races another write to the target standard.
+ */
+export async function bulkChange(
+  db: Db,
+  dialect: Dialect,
+  change: BulkChange,
+  actorId: number,
+): Promise<BulkResult> {
+  const batchId = randomUUID();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // In the order the request named them, so a refusal lists them that way too.
+      const position = new Map(change.ids.map((id, index) => [id, index] as const));
+      const students = (await lockLiveStudents(trx, dialect, change.ids)).sort(
+        (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+      );
+      const found = new Set(students.map((student) => student.id));
+      const errors: BulkError[] = change.ids
+        .filter((id) => !found.has(id))
+        .map((id) => ({ id, field: 'id', message: batchTexts.studentNotFound }));
+      const now = nowIso();
+      let changed: StudentRow[];
+
+      if (change.action === 'move') {
+        const select = trx
+          .selectFrom('standards')
+          .select(['id', 'name'])
+          .where('id', '=', change.standard)
+          .where('deleted_at', 'is', null);
+        const standard = await (
+          dialect === 'postgres' ? select.forShare() : select
+        ).executeTakeFirst();
+        if (!standard) {
+          throw badRequest(batchTexts.targetNotFound, { standard: [batchTexts.targetNotFound] });
+        }
+        const moving = students.filter((student) => student.standard_id !== standard.id);
+        errors.push(
+          ...(await rollNumberClashes(
+            trx,
+            moving.filter((student) => student.status === 'active'),
+            standard,
+          )),
+        );
+        if (errors.length > 0) throw bulkRefused(errors);
+        changed = await updateEach(
+          trx,
+          moving.map((student) => student.id),
+          { standard_id: standard.id, updated_at: now },
+        );
+      } else if (change.action === 'set_status') {
+        const leftOn = change.status === 'active' ? null : (change.left_on ?? now.slice(0, 10));
+        const changing = students.filter(
+          (student) => student.status !== change.status || student.left_on !== leftOn,
+        );
+        if (change.status === 'active') {
+          errors.push(
+            ...(await returnErrors(
+              trx,
+              changing.filter((student) => student.status !== 'active'),
+            )),
+          );
+        }
+        if (errors.length > 0) throw bulkRefused(errors);
+        changed = await updateEach(
+          trx,
+          changing.map((student) => student.id),
+          { status: change.status, left_on: leftOn, updated_at: now },
+        );
+      } else {
+        if (errors.length > 0) throw bulkRefused(errors);
+        changed = await updateEach(trx, change.ids, { deleted_at: now, deleted_by: actorId });
+      }
+      const before = new Map(students.map((student) => [student.id, student] as const));
+
+      const action = change.action === 'delete' ? 'delete' : 'update';
+      await recordChanges(
+        trx,
+        changed.map((after) => ({
+          ...studentChange(
+            actorId,
+            action,
+            before.get(after.id) as StudentRow,
+            action === 'delete' ? null : after,
+          ),
+          importId: batchId,
+        })),
+      );
+      const counted = { move: 'moved', set_status: 'status_changed', delete: 'deleted' }[
+        change.action
+      ];
+      await recordBatch(trx, {
+        id: batchId,
+        kind: 'bulk',
+        actorId,
+        counts: { [counted]: changed.length },
+      });
+      return { batch_id: batchId, count: changed.length };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(batchTexts.raced);
+    throw error;
+  }
+}

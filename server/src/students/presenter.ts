@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { problemTexts, type Guardian, type Student } from '@um/contract';
+import type { Executor } from '../db/database.js';
+import { jsonItem } from '../db/paging.js';
+import type { GuardianRow, StudentRow } from '../db/schema.js';
+import type { Change } from '../records/change-log.js';
+import { notFound } from '../http/problem.js';
+
+/**
+ * What a student looks like to the outside, written once: in an answer (as an object, or as
+ * JSON the database writes for a page of the list), in its history, and when it is missing.
+ * The read model and the writes both use it, so a field added to the contract's student is
+ * added here and nowhere else.
+ */
+
+/** A student row as the database holds it, without the bin's and the search's columns. */
+export type StudentRecord = Omit<
+  StudentRow,
+  'deleted_at' | 'deleted_by' | 'guardian_search' | 'roll_sort' | 'search_text'
+>;
+
+/** A guardian as the API shows it. */
+export const presentGuardian = (row: GuardianRow): Guardian => ({
+  name: row.name,
+  relation: row.relation,
+  phone: row.phone,
+  email: row.email,
+  primary: row.is_primary === 1,
+});
+
+export function presentStudent(row: StudentRecord, guardians: readonly GuardianRow[]): Student {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roll_number: row.roll_number,
+    standard: row.standard_id,
+    phone_number: row.phone_number,
+    address: row.address,
+    admission_number: row.admission_number,
+    date_of_birth: row.date_of_birth,
+    status: row.status,
+    left_on: row.left_on,
+    guardians: guardians.map(presentGuardian),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: row.version,
+  };
+}
+
+/** The guardians of the students `ids`, each student's in their order. */
+export async function guardiansOf(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, GuardianRow[]>> {
+  const byStudent = new Map<number, GuardianRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byStudent;
+  const rows = await db
+    .selectFrom('student_guardians')
+    .selectAll()
+    .where('student_id', 'in', [...new Set(ids)])
+    .orderBy('student_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byStudent.get(row.student_id)?.push(row);
+  return byStudent;
+}
+
+/** One student as the API shows it, with its guardians read in the same executor. */
+export async function presentStudentFrom(db: Executor, row: StudentRecord): Promise<Student> {
+  const guardians = await guardiansOf(db, [row.id]);
+  return presentStudent(row, guardians.get(row.id) ?? []);
+}
+
+/** The same student, written as the API's JSON by the database from a row of a page. */
+export const studentJson = jsonItem<Student, StudentRecord>('students', (field) => ({
+  id: field.value('id'),
+  name: field.value('name'),
+  email: field.value('email'),
+  roll_number: field.value('roll_number'),
+  standard: field.value('standard_id'),
+  phone_number: field.value('phone_number'),
+  address: field.value('address'),
+  admission_number: field.value('admission_number'),
+  date_of_birth: field.value('date_of_birth'),
+  status: field.value('status'),
+  left_on: field.value('left_on'),
+  // One probe of the guardians' primary key per student of the page.
+  guardians: field.json<Student['guardians']>((dialect) =>
+    dialect === 'postgres'
+      ? sql`coalesce((
+          select json_agg(json_build_object(
+            'name', g.name, 'relation', g.relation, 'phone', g.phone, 'email', g.email,
+            'primary', g.is_primary = 1) order by g.position)
+          from student_guardians as g where g.student_id = students.id), '[]'::json)`
+      : sql`json(coalesce((
+          select json_group_array(json_object(
+            'name', g.name, 'relation', g.relation, 'phone', g.phone, 'email', g.email,
+            'primary', json(case when g.is_primary = 1 then 'true' else 'false' end)))
+          from (select * from student_guardians as inner_g
+                where inner_g.student_id = students.id order by inner_g.position) as g),
+          '[]'))`,
+  ),
+  created_at: field.timestamp('created_at'),
+  updated_at: field.timestamp('updated_at'),
+  version: field.value('version'),
+}));
+
+/** Guardians as one line of a history: who, how related, how to reach them, who is primary. */
+export function guardiansSummary(guardians: readonly Guardian[]): string {
+  return guardians
+    .map((guardian) =>
+      [
+        guardian.name,
+        guardian.relation && `(${guardian.relation})`,
+        guardian.phone,
+        guardian.email,
+        guardian.primary ? '- primary' : '',
+      ]
+        .filter((part) => part !== '')
+        .join(' '),
+    )
+    .join('; ');
+}
+
+/** The fields a person edits, as history records them (guardians come with the change). */
+function historyFields(row: StudentRow) {
+  return {
+    name: row.name,
+    email: row.email,
+    roll_number: row.roll_number,
+    standard: row.standard_id,
+    phone_number: row.phone_number,
+    address: row.address,
+    admission_number: row.admission_number,
+    date_of_birth: row.date_of_birth,
+    status: row.status,
+    left_on: row.left_on,
+  };
+}
+
+/**
+ * A change to a student as its history records it: the edited fields before and after, and the
+ * guardians, as one line each side, when the change replaced them.
+ */
+export const studentChange = (
+  actorId: number,
+  action: Change['action'],
+  before: StudentRow | null,
+  after: StudentRow | null,
+  guardians?: { before: readonly Guardian[]; after: readonly Guardian[] },
+): Change => ({
+  actorId,
+  entity: 'student',
+  entityId: (after ?? before)?.id ?? 0,
+  action,
+  before: before && {
+    ...historyFields(before),
+    ...(guardians && { guardians: guardiansSummary(guardians.before) }),
+  },
+  after: after && {
+    ...historyFields(after),
+    ...(guardians && { guardians: guardiansSummary(guardians.after) }),
+  },
+});
+
+export const studentNotFound = () => notFound(problemTexts.studentNotFound);

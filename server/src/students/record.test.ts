@@ -1,0 +1,298 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { fieldTexts, type HistoryEvent, type Student } from '@um/contract';
+import { dialects, useTestApp } from '../test/harness.js';
+import { buildStudent, insertStandard, loginAs, unique } from '../test/factories.js';
+
+type StudentPage = { data: Student[]; next_cursor: string | null };
+
+const mother = {
+  name: 'Meera Rao',
+  relation: 'Mother',
+  phone: '+91 98450-12345',
+  email: 'meera@home.test',
+  primary: true,
+};
+const father = { name: 'Vikram Rao', relation: 'Father', phone: '', email: '', primary: false };
+
+describe.each(dialects)('the student record on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    ({ headers } = await loginAs(t.database.db, t.config.jwtSecret));
+  });
+
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+
+  async function create(standard: number, fields: Record<string, unknown> = {}) {
+    const response = await call('POST', '/management/update_students/', {
+      ...buildStudent({ standard }),
+      ...fields,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: Student }>().data;
+  }
+
+  async function list(query: string): Promise<StudentPage> {
+    const response = await call('GET', `/management/students/?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<StudentPage>();
+  }
+
+  async function walk(query: string): Promise<Student[]> {
+    const all: Student[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      all.push(...page.data);
+      cursor = page.next_cursor;
+    } while (cursor);
+    return all;
+  }
+
+  async function count(query: string): Promise<number> {
+    const response = await call('GET', `/management/students/count/?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { count: number } }>().data.count;
+  }
+
+  it('keeps admission number, birth date and guardians, without an e-mail, and shows them in the list', async () => {
+    const standard = await insertStandard(t.database.db);
+    const admission = unique('ADM').slice(0, 32);
+    const student = await create(standard.id, {
+      email: '',
+      admission_number: ` ${admission} `,
+      date_of_birth: '2015-02-28',
+      guardians: [mother, father],
+    });
+    expect(student).toMatchObject({
+      email: '',
+      admission_number: admission,
+      date_of_birth: '2015-02-28',
+      status: 'active',
+      left_on: null,
+      guardians: [mother, father],
+    });
+    const read = await call('GET', `/management/students/${student.id}/`);
+    expect(read.json()).toEqual({ data: student });
+    const page = await list(`standard=${standard.id}`);
+    expect(page.data).toEqual([student]);
+  });
+
+  it('refuses a birth date in the future or not a date, a leaving date out of place, five guardians and no single primary', async () => {
+    const standard = await insertStandard(t.database.db);
+    const refused = async (fields: Record<string, unknown>, field: string, message: string) => {
+      const response = await call('POST', '/management/update_students/', {
+        ...buildStudent({ standard: standard.id }),
+        ...fields,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors[field]).toEqual([message]);
+    };
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    await refused({ date_of_birth: nextYear }, 'date_of_birth', fieldTexts.dateOfBirthInFuture);
+    await refused({ date_of_birth: '2015-02-30' }, 'date_of_birth', fieldTexts.dateInvalid);
+    await refused({ date_of_birth: '28/02/2015' }, 'date_of_birth', fieldTexts.dateInvalid);
+    await refused({ status: 'left' }, 'left_on', fieldTexts.leftOnRequired);
+    await refused({ left_on: '2026-06-30' }, 'left_on', fieldTexts.leftOnOnlyWhenGone);
+    await refused({ status: 'expelled' }, 'status', fieldTexts.statusInvalid);
+    await refused(
+      { guardians: [mother, father, father, father, father] },
+      'guardians',
+      fieldTexts.guardiansTooMany,
+    );
+    await refused(
+      { guardians: [mother, { ...father, primary: true }] },
+      'guardians',
+      fieldTexts.guardiansOnePrimary,
+    );
+    await refused({ guardians: [father] }, 'guardians', fieldTexts.guardiansOnePrimary);
+  });
+
+  it('gives an admission number to one live student only, also when two saves race, and frees it from the bin', async () => {
+    const standard = await insertStandard(t.database.db);
+    const admission = unique('A').slice(0, 32);
+    const attempts = await Promise.all(
+      [0, 1, 2].map(() =>
+        call('POST', '/management/update_students/', {
+          ...buildStudent({ standard: standard.id }),
+          admission_number: admission,
+        }),
+      ),
+    );
+    const codes = attempts.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409]);
+    const taken = attempts.find((response) => response.statusCode === 409)!;
+    expect(taken.json().errors.admission_number).toEqual([
+      `Admission number "${admission}" is already taken by another student.`,
+    ]);
+    const winner = attempts
+      .find((response) => response.statusCode === 201)!
+      .json<{
+        data: Student;
+      }>().data;
+    const deleted = await call('DELETE', `/management/update_students/?id=${winner.id}`);
+    expect(deleted.statusCode).toBe(204);
+    await create(standard.id, { admission_number: admission });
+    // Students without one do not clash.
+    await create(standard.id, { admission_number: '' });
+    await create(standard.id, { admission_number: '' });
+  });
+
+  it('lists, counts and frees the roll number of active students only, unless the status filter asks for others', async () => {
+    const standard = await insertStandard(t.database.db);
+    const staying = await create(standard.id, { roll_number: '1' });
+    const leaving = await create(standard.id, { roll_number: '2', guardians: [mother] });
+    const put = await call('PUT', '/management/update_students/', {
+      ...buildStudent({ standard: standard.id }),
+      name: leaving.name,
+      email: leaving.email,
+      roll_number: '2',
+      id: leaving.id,
+      version: leaving.version,
+      status: 'left',
+      left_on: '2026-06-30',
+      guardians: [mother],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ status: 'left', left_on: '2026-06-30' });
+
+    const ids = async (query: string) =>
+      (await walk(`standard=${standard.id}&${query}`)).map((student) => student.id);
+    expect(await ids('')).toEqual([staying.id]);
+    expect(await ids('status=active')).toEqual([staying.id]);
+    expect(await ids('status=left')).toEqual([leaving.id]);
+    expect(await ids('status=graduated')).toEqual([]);
+    expect((await ids('status=all&sort=roll_number')).sort()).toEqual(
+      [staying.id, leaving.id].sort(),
+    );
+    expect(await count(`standard=${standard.id}`)).toBe(1);
+    expect(await count(`standard=${standard.id}&status=all`)).toBe(2);
+    expect((await call('GET', '/management/students/?status=gone')).statusCode).toBe(400);
+
+    const standards = await call('GET', `/management/standard/${standard.id}/`);
+    expect(standards.json().data.student_count).toBe(1);
+
+    // The roll number of a student who left is free for a new one; the leaver cannot come back
+    // to it while it is taken.
+    const newcomer = await create(standard.id, { roll_number: '2' });
+    const back = await call('PUT', '/management/update_students/', {
+      ...buildStudent({ standard: standard.id }),
+      roll_number: '2',
+      id: leaving.id,
+      status: 'active',
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().errors.roll_number).toBeDefined();
+
+    // A standard whose students all left can go to the bin.
+    for (const student of [staying, newcomer]) {
+      const gone = await call('PUT', '/management/update_students/', {
+        ...buildStudent({ standard: standard.id }),
+        roll_number: student.roll_number,
+        id: student.id,
+        status: 'graduated',
+        left_on: '2026-06-30',
+      });
+      expect(gone.statusCode, gone.body).toBe(200);
+    }
+    const binned = await call('DELETE', `/management/standard/${standard.id}/`);
+    expect(binned.statusCode, binned.body).toBe(204);
+  });
+
+  it('replaces the guardians on a save and shows the change in the history like any field', async () => {
+    const standard = await insertStandard(t.database.db);
+    const student = await create(standard.id, { guardians: [mother] });
+    const put = await call('PUT', '/management/update_students/', {
+      ...buildStudent({ standard: standard.id }),
+      name: student.name,
+      email: student.email,
+      roll_number: student.roll_number,
+      phone_number: student.phone_number,
+      address: student.address,
+      id: student.id,
+      guardians: [
+        { ...father, primary: true },
+        { ...mother, primary: false },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.guardians).toEqual([
+      { ...father, primary: true },
+      { ...mother, primary: false },
+    ]);
+    const history = await call('GET', `/management/students/${student.id}/history/`);
+    const [latest, created] = history.json<{ data: HistoryEvent[] }>().data;
+    expect(latest?.changes).toEqual({
+      guardians: {
+        from: 'Meera Rao (Mother) +91 98450-12345 meera@home.test - primary',
+        to: 'Vikram Rao (Father) - primary; Meera Rao (Mother) +91 98450-12345 meera@home.test',
+      },
+    });
+    expect(created?.changes['guardians']).toEqual({
+      from: null,
+      to: 'Meera Rao (Mother) +91 98450-12345 meera@home.test - primary',
+    });
+    // A save that leaves the guardians as they were does not mention them.
+    const again = await call('PUT', '/management/update_students/', {
+      ...buildStudent({ standard: standard.id }),
+      roll_number: student.roll_number,
+      id: student.id,
+      guardians: put.json().data.guardians,
+    });
+    expect(again.statusCode).toBe(200);
+    const after = await call('GET', `/management/students/${student.id}/history/`);
+    expect(Object.keys(after.json<{ data: HistoryEvent[] }>().data[0]!.changes)).not.toContain(
+      'guardians',
+    );
+  });
+
+  it('orders roll numbers naturally, 9C-2 before 9C-10, across pages in both directions', async () => {
+    const standard = await insertStandard(t.database.db);
+    const rolls = ['9C-10', '9c-2', '9C-1', '10A-1', '9C-02b', '9C-11', '9B-100', '9C-3', 'A'];
+    const tag = unique('natural').toLowerCase();
+    for (const roll_number of rolls) {
+      await create(standard.id, { roll_number, name: `Pupil ${tag} ${roll_number}` });
+    }
+    const natural = ['9B-100', '9C-1', '9c-2', '9C-02b', '9C-3', '9C-10', '9C-11', '10A-1', 'A'];
+    const order = async (query: string) =>
+      (await walk(`standard=${standard.id}&limit=2&${query}`)).map(
+        (student) => student.roll_number,
+      );
+    expect(await order('sort=roll_number')).toEqual(natural);
+    expect(await order('sort=-roll_number')).toEqual([...natural].reverse());
+    // Over all standards too, here narrowed to these students by a search.
+    expect(
+      (await walk(`q=${tag}&sort=roll_number&limit=3`)).map((student) => student.roll_number),
+    ).toEqual(natural);
+  });
+
+  it('finds students by admission number, guardian name and the digits of their or a guardian phone', async () => {
+    const standard = await insertStandard(t.database.db);
+    const tag = unique('g').toLowerCase();
+    const byGuardian = await create(standard.id, {
+      admission_number: `ADM-${tag}`.slice(0, 32),
+      phone_number: '',
+      guardians: [{ ...mother, name: `Meera ${tag}`, phone: '+91 (98450) 77-1234' }],
+    });
+    const byOwnPhone = await create(standard.id, { phone_number: '080 4455 6677' });
+    await create(standard.id, { phone_number: '' });
+    const found = async (q: string) =>
+      (await walk(`standard=${standard.id}&q=${encodeURIComponent(q)}`)).map((s) => s.id);
+    expect(await found(`adm-${tag}`.slice(0, 32))).toEqual([byGuardian.id]);
+    expect(await found(tag.toUpperCase())).toEqual([byGuardian.id]);
+    expect(await found('meera')).toEqual([byGuardian.id]);
+    expect(await found('98450-771234')).toEqual([byGuardian.id]);
+    expect(await found('(98450) 77-1234')).toEqual([byGuardian.id]);
+    expect(await found('4455-6677')).toEqual([byOwnPhone.id]);
+    expect(await found('44556677')).toEqual([byOwnPhone.id]);
+    expect(await count(`standard=${standard.id}&q=44556677`)).toBe(1);
+    expect(await found('zzzz9999')).toEqual([]);
+  });
+});

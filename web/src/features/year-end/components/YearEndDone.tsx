@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { Undo2 } from 'lucide-react';
+import { yearEndScreenTexts as t } from '@um/contract';
+import type { YearEndResult } from '@um/contract';
+import type { Notice } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Section } from '../../../components/ui/Section';
+import { errorDetail } from '../../../lib/api-client';
+import { useUndoBatch } from '../../../lib/api/undo-batch';
+import { YearEndReport } from './YearEndReport';
+
+export interface YearEndDoneProps {
+  fromYear: string;
+  toYear: string;
+  result: YearEndResult;
+  onNotice: (notice: Notice) => void;
+}
+
+/** What the year end did, each new standard a way to its students, and its Undo. */
+export function YearEndDone({ fromYear, toYear, result, onNotice }: YearEndDoneProps) {
+  const undo = useUndoBatch();
+  const undone = useRef<HTMLParagraphElement>(null);
+  const batchId = result.batch_id;
+
+  // The button is gone once the undo is done: the words that replace it take the focus.
+  useEffect(() => {
+    if (undo.isSuccess) undone.current?.focus();
+  }, [undo.isSuccess]);
+
+  function undoIt(batch: string) {
+    undo.mutate(batch, {
+      onSuccess: () => onNotice({ tone: 'success', message: t.undone }),
+      onError: (error) =>
+        onNotice({ tone: 'error', message: t.undoFailed, detail: errorDetail(error) }),
+    });
+  }
+
+  return (
+    <Section title={t.doneHeading(fromYear, toYear)} focusOnOpen>
+      <YearEndReport result={result} linkTargets={!undo.isSuccess} />
+      <div className="mt-6">
+        {undo.isSuccess ? (
+          <p ref={undone} tabIndex={-1} className="text-sm font-medium focus:outline-none">
+            {t.undoneNote}
+          </p>
+        ) : (
+          batchId && (
+            <Button variant="secondary" loading={undo.isPending} onClick={() => undoIt(batchId)}>
+              <Undo2 aria-hidden="true" className="size-4" />
+              {t.undo}
+            </Button>
+          )
+        )}
+      </div>
+    </Section>
+  );
+}
