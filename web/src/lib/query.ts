@@ -1,4 +1,4 @@
-import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { readTokens, subscribeToSession } from './session';
 
@@ -53,4 +53,25 @@ export function useRefreshSchoolLists() {
       queryClient.invalidateQueries({ queryKey: queryKeys.standards }),
       queryClient.invalidateQueries({ queryKey: queryKeys.students }),
     ]);
+}
+
+/**
+ * A screen's loader reads its data again as it opens, through `prefetch` (the plain or the
+ * infinite kind), so a change made before the event stream was open to announce it shows.
+ * - A read of the same query already on its way began before the screen opened; joining it
+ *   would miss such a change, so it is called off (what was read before stays on screen).
+ * - The query is marked out of date before the new read: when the screen that was showing the
+ *   query goes while the read is on its way, TanStack Query calls the read off and restores
+ *   what came before, and the next screen to show the query then reads it again instead of
+ *   taking the old rows for fresh ones.
+ */
+export async function readAgain<Options extends { queryKey: QueryKey }>(
+  queryClient: QueryClient,
+  options: Options,
+  prefetch: (options: Options & { staleTime: 0 }) => Promise<void>,
+): Promise<void> {
+  const exactly = { queryKey: options.queryKey, exact: true };
+  await queryClient.cancelQueries(exactly);
+  await queryClient.invalidateQueries({ ...exactly, refetchType: 'none' });
+  await prefetch({ ...options, staleTime: 0 });
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAllStandardsQueryOptions } from '../../lib/api/get-all-standards';
 import { everyStudent, getStudentsCountQueryOptions } from '../../lib/api/get-students-count';
 import { getUnreadCountQueryOptions } from '../../lib/api/get-unread-count';
+import { readAgain } from '../../lib/query';
 import { getLastImportQueryOptions } from './api/get-last-import';
 
 /**
@@ -11,9 +12,15 @@ import { getLastImportQueryOptions } from './api/get-last-import';
  */
 export async function loadDashboard(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery({ ...getStudentsCountQueryOptions(everyStudent), staleTime: 0 }),
-    queryClient.prefetchQuery({ ...getAllStandardsQueryOptions(), staleTime: 0 }),
+    readAgain(queryClient, getStudentsCountQueryOptions(everyStudent), (options) =>
+      queryClient.prefetchQuery(options),
+    ),
+    readAgain(queryClient, getAllStandardsQueryOptions(), (options) =>
+      queryClient.prefetchQuery(options),
+    ),
     queryClient.prefetchQuery(getUnreadCountQueryOptions()),
-    queryClient.prefetchQuery({ ...getLastImportQueryOptions(), staleTime: 0 }),
+    readAgain(queryClient, getLastImportQueryOptions(), (options) =>
+      queryClient.prefetchQuery(options),
+    ),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { readAgain } from '../../lib/query';
 import { getInboxQueryOptions } from './api/get-inbox';
 import { inboxFilters } from './filters';
 
@@ -9,8 +10,7 @@ import { inboxFilters } from './filters';
  */
 export async function loadInbox(queryClient: QueryClient, url: URL): Promise<void> {
   const view = inboxFilters.read(url.searchParams);
-  await queryClient.prefetchInfiniteQuery({
-    ...getInboxQueryOptions(queryClient, view),
-    staleTime: 0,
-  });
+  await readAgain(queryClient, getInboxQueryOptions(queryClient, view), (options) =>
+    queryClient.prefetchInfiniteQuery(options),
+  );
 }

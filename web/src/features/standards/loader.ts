@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getAllStandardsQueryOptions } from '../../lib/api/get-all-standards';
+import { readAgain } from '../../lib/query';
 
 /**
  * The route's loader: every standard, asked for while the screen's code loads, with the query
@@ -7,5 +8,7 @@ import { getAllStandardsQueryOptions } from '../../lib/api/get-all-standards';
  * again. A failure is the screen's to show, so it is not thrown here.
  */
 export async function loadStandardsScreen(queryClient: QueryClient): Promise<void> {
-  await queryClient.prefetchQuery({ ...getAllStandardsQueryOptions(), staleTime: 0 });
+  await readAgain(queryClient, getAllStandardsQueryOptions(), (options) =>
+    queryClient.prefetchQuery(options),
+  );
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getAllStandardsQueryOptions } from '../../lib/api/get-all-standards';
 import { getStudentsCountQueryOptions } from '../../lib/api/get-students-count';
+import { readAgain } from '../../lib/query';
 import { getStudentsQueryOptions } from './api/get-students';
 import { studentListFilters } from './filters';
 
@@ -14,8 +15,14 @@ import { studentListFilters } from './filters';
 export async function loadStudentsScreen(queryClient: QueryClient, url: URL): Promise<void> {
   const view = studentListFilters.read(url.searchParams);
   await Promise.all([
-    queryClient.prefetchInfiniteQuery({ ...getStudentsQueryOptions(view), staleTime: 0 }),
-    queryClient.prefetchQuery({ ...getStudentsCountQueryOptions(view), staleTime: 0 }),
-    queryClient.prefetchQuery({ ...getAllStandardsQueryOptions(), staleTime: 0 }),
+    readAgain(queryClient, getStudentsQueryOptions(view), (options) =>
+      queryClient.prefetchInfiniteQuery(options),
+    ),
+    readAgain(queryClient, getStudentsCountQueryOptions(view), (options) =>
+      queryClient.prefetchQuery(options),
+    ),
+    readAgain(queryClient, getAllStandardsQueryOptions(), (options) =>
+      queryClient.prefetchQuery(options),
+    ),
   ]);
 }
