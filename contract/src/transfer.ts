@@ -62,7 +62,7 @@ export const IMPORT_MAX_ROW_LENGTH = 65_536;
 
 /**
  * The body of an import: the file's bytes as sent with `Content-Type: text/csv`, which the
- * server reads itself (DESIGN.md 6). The API document shows it as the text it is.
+ * server reads itself (docs/api.md, Imports). The API document shows it as the text it is.
  */
 export const importBodySchema = z.instanceof(Uint8Array).meta({
   type: 'string',

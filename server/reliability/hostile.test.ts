@@ -16,9 +16,9 @@ import { killAllChildren, startServer, tempDir, type ServerProcess } from './sup
 import { report } from './support/report.js';
 
 /**
- * What a signed-in person could send to stall the server for everyone else (DESIGN.md 5,
- * "Nothing a signed-in person sends can stall the server", "An event stream lives no longer
- * than the right to it"), sent to the built server as a real process: uploads of 10 MB built
+ * What a signed-in person could send to stall the server for everyone else (docs/reliability.md,
+ * "Hostile clients": nothing a signed-in person sends can stall the server, and an event stream
+ * lives no longer than the right to it), sent to the built server as a real process: uploads of 10 MB built
  * to be slow to read, a flood of HEADs on the event stream, a thousand streams on one token,
  * and streams whose clients never read. Throughout, a monitor asks `/healthz` every 50 ms, as a
  * load balancer would: it must answer within a second every time.
