@@ -9,6 +9,7 @@ import {
   listLimitSchema,
   listResponseSchema,
   noNulCharacter,
+  searchTextSchema,
   singleLine,
   versionSchema,
   wellFormedText,
@@ -187,16 +188,9 @@ export type StudentSort = (typeof studentSorts)[number];
 /** What narrows the student list, its count and its export. */
 const studentFilters = {
   standard: idReferenceSchema(fieldTexts.standardFilterInvalid).optional(),
-  q: z
-    .string({ error: fieldTexts.searchInvalid })
-    .trim()
-    .max(LIMITS.searchMax, { error: fieldTexts.searchInvalid })
-    .refine(...noNulCharacter)
-    .refine(...wellFormedText)
-    .optional()
-    .describe(
-      "Words, each found in the name, e-mail, roll number, admission number or a guardian's name, in any order, without regard to case; a word of phone digits (at least 4, punctuation ignored) also finds the student's or a guardian's phone",
-    ),
+  q: searchTextSchema(
+    "Words, each found in the name, e-mail, roll number, admission number or a guardian's name, in any order, without regard to case; a word of phone digits (at least 4, punctuation ignored) also finds the student's or a guardian's phone",
+  ),
   status: z
     .enum([...studentStatuses, 'all'], { error: fieldTexts.statusFilterInvalid })
     .optional()
