@@ -88,9 +88,10 @@ export function StudentTable({
                 {student.id === justAdded && <JustAddedMark />}
               </th>
               <td className={cellClasses}>
-                {/* A long address is cut short on screen; the whole of it is in the text, for
-                    screen readers and copying, and in the tooltip. */}
-                <span className="block max-w-64 truncate" title={student.email}>
+                {/* A long address is cut short on screen, to 14 rem so that at 1280 px a name
+                    of about twenty characters keeps to one line beside it; the whole of it is in
+                    the text, for screen readers and copying, and in the tooltip. */}
+                <span className="block max-w-56 truncate" title={student.email}>
                   {student.email}
                 </span>
               </td>
