@@ -287,7 +287,9 @@ test('when its access token expires, the browser refreshes it, reconnects, and t
 }) => {
   const b = await createAccount(request);
   await readWholeInbox(request, a);
-  const expiring = { ...a.tokens, access: shortLivedAccessToken(a.tokens.access, 3) };
+  // Long enough to outlast the page's first load on a slow host, which would otherwise refresh
+  // the token before the first stream and leave no expiry to follow.
+  const expiring = { ...a.tokens, access: shortLivedAccessToken(a.tokens.access, 8) };
   await storeSession(page, expiring, a.profile);
   const streams: string[] = [];
   page.on('request', (sent) => {
@@ -299,7 +301,7 @@ test('when its access token expires, the browser refreshes it, reconnects, and t
   await expect(badge(page)).toHaveAccessibleName('Messages, none unread');
 
   // The server ends the stream at the token's expiry; the next one carries a refreshed token.
-  await expect.poll(() => new Set(streams).size, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => new Set(streams).size, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await postMessageViaApi(request, b, `After the refresh ${uniqueTag()}`);
   await expect(badge(page)).toHaveAccessibleName('Messages, 1 unread', LIVE);
 });
