@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import type { BinList, HistoryList, Standard, Student } from '@um/contract';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { buildStandard, buildStudent, loginAs, unique } from '../test/factories.js';
 
 const PROBLEM = /^application\/problem\+json/;
@@ -15,13 +14,7 @@ describe.each(dialects)(
       ({ headers } = await loginAs(t.database.db, t.config.jwtSecret, { name: 'Meera Iyer' }));
     });
 
-    const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-      t.app.inject({
-        method,
-        url,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-      });
+    const call = signedInCaller(t, () => headers);
 
     async function addStandard(overrides = {}): Promise<Standard> {
       const response = await call('POST', '/management/standard/', buildStandard(overrides));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { currentAcademicYear, type Standard } from '@um/contract';
 import { encodeCursor } from '../db/paging.js';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import {
   buildStandard,
   insertStandard,
@@ -20,13 +20,7 @@ describe.each(dialects)('standards API on %s', (dialect) => {
     ({ headers } = await loginAs(t.database.db, t.config.jwtSecret));
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   async function listAll(): Promise<Standard[]> {
     const all: Standard[] = [];

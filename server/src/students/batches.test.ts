@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import {
   BULK_MAX_STUDENTS,
   apiPaths,
@@ -9,7 +8,7 @@ import {
   type BulkError,
   type BulkResult,
 } from '@um/contract';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
 
 const BULK = '/management/students/bulk/';
@@ -23,13 +22,7 @@ describe.each(dialects)('bulk changes and batches on %s', (dialect) => {
     ({ headers } = await loginAs(t.database.db, t.config.jwtSecret, { name: 'Farah Ali' }));
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   async function bulk(payload: unknown, status = 200): Promise<BulkResult> {
     const response = await call('POST', BULK, payload);

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { fieldTexts, type HistoryEvent, type Student } from '@um/contract';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { buildStudent, insertStandard, loginAs, unique } from '../test/factories.js';
 
 type StudentPage = { data: Student[]; next_cursor: string | null };
@@ -22,13 +21,7 @@ describe.each(dialects)('the student record on %s', (dialect) => {
     ({ headers } = await loginAs(t.database.db, t.config.jwtSecret));
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   async function create(standard: number, fields: Record<string, unknown> = {}) {
     const response = await call('POST', '/management/update_students/', {

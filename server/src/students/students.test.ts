@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { fieldTexts, studentInputSchema, type Student } from '@um/contract';
 import { nowIso } from '../db/time.js';
 import { encodeCursor } from '../db/paging.js';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { createStudents } from './writes.js';
 import { buildStudent, insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
 
@@ -21,13 +21,7 @@ describe.each(dialects)('students API on %s', (dialect) => {
     actorId = user.id;
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   async function page(query: string): Promise<StudentPage> {
     const response = await call('GET', `/management/students/?${query}`);

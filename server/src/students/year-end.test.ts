@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import {
   batchTexts,
   yearEndTexts,
@@ -9,7 +8,7 @@ import {
   type YearEndInput,
   type YearEndResult,
 } from '@um/contract';
-import { dialects, useTestApp } from '../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
 
 const YEAR_END = '/management/year-end/';
@@ -22,13 +21,7 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
     ({ headers } = await loginAs(t.database.db, t.config.jwtSecret, { name: 'Rekha Menon' }));
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   // Each test ends its own pair of years, so the others' standards are not among them.
   let nextYear = 2200;

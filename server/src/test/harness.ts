@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.js';
 import type { App } from '../app-context.js';
@@ -142,4 +143,18 @@ export function useTestApp(
     await holder.close?.();
   });
   return holder;
+}
+
+/**
+ * Sends a request to the test app as one signed-in person: `call('POST', path, body)`. The
+ * headers are read at each call, since the suite signs in inside its own `beforeAll`.
+ */
+export function signedInCaller(t: TestApp, headers: () => Record<string, string>) {
+  return (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: headers(),
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
 }

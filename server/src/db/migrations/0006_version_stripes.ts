@@ -8,7 +8,7 @@ export const VERSION_STRIPES = 16;
  * A version becomes the sum of a few rows (stripes) instead of one row. On PostgreSQL the
  * trigger of migration 0005 updated one row in every student write, and a row's lock is held
  * until the transaction has committed, WAL flush included, so concurrent creates waited for
- * each other's commit one by one (decision 0022, fix 17). Each transaction now raises the stripe
+ * each other's commit one by one (decision 0022). Each transaction now raises the stripe
  * of its transaction id, so writers in flight together (consecutive ids) almost never
  * meet on one row, and the sum still rises with every committed write and only then.
  *

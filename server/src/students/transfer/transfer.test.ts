@@ -1,6 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import {
   currentAcademicYear,
   fieldTexts,
@@ -10,7 +9,7 @@ import {
   type ImportResult,
   type ImportUndoResult,
 } from '@um/contract';
-import { dialects, useTestApp } from '../../test/harness.js';
+import { dialects, signedInCaller, useTestApp } from '../../test/harness.js';
 import { insertStandard, insertStudent, loginAs, unique } from '../../test/factories.js';
 
 const PROBLEM = /^application\/problem\+json/;
@@ -31,13 +30,7 @@ describe.each(dialects)('import and export of students as CSV on %s', (dialect) 
     ({ headers } = await loginAs(t.database.db, t.config.jwtSecret, { name: 'Meera Iyer' }));
   });
 
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
+  const call = signedInCaller(t, () => headers);
 
   const upload = (url: string, body: string | Buffer, contentType = 'text/csv; charset=utf-8') =>
     t.app.inject({
