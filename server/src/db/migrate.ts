@@ -14,6 +14,7 @@ import { staffAccountsMigration } from './migrations/0016_staff_accounts.js';
 import { studentRecordMigration } from './migrations/0017_student_record.js';
 import { inboxSearchMigration } from './migrations/0018_inbox_search.js';
 import { batchesMigration } from './migrations/0019_batches.js';
+import { guardiansOnTheStudentMigration } from './migrations/0020_guardians_on_the_student.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -35,6 +36,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0017_student_record': studentRecordMigration(dialect),
     '0018_inbox_search': inboxSearchMigration(dialect),
     '0019_batches': batchesMigration(dialect),
+    '0020_guardians_on_the_student': guardiansOnTheStudentMigration(dialect),
   };
 }
 

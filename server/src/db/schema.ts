@@ -139,6 +139,11 @@ export interface StudentsTable {
   left_on: string | null;
   /** The guardians' names and phone digits, one per line, for the search (migration 0017). */
   guardian_search: Generated<string>;
+  /**
+   * The guardians as the API shows them, a JSON array written with them (migration 0020), so
+   * that a page of students reads them from its index.
+   */
+  guardians_json: Generated<string>;
   /** The natural order's key of the roll number, computed by the database on every write. */
   roll_sort: Generated<string>;
   /** Every searched text, lower-cased, computed by the database (migration 0017). */

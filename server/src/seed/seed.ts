@@ -4,6 +4,7 @@ import { currentAcademicYear, firstFieldErrors, newPasswordSchema } from '@um/co
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import { guardianColumns } from '../students/writes.js';
 import {
   firstNames,
   lastNames,
@@ -287,9 +288,7 @@ async function seedStudents(
       return {
         student: {
           ...student,
-          guardian_search: guardian
-            ? `${guardian.name}\n${guardian.phone.replace(/[^0-9]/g, '')}`
-            : '',
+          ...guardianColumns(guardian ? [{ ...guardian, email: '', primary: true }] : []),
         },
         guardian,
       };

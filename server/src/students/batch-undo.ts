@@ -9,6 +9,7 @@ import { recordChanges, type Change } from '../records/change-log.js';
 import { conflict, notFound } from '../http/problem.js';
 import type { Guardian } from '@um/contract';
 import { guardiansOf, presentGuardian, studentChange } from './presenter.js';
+import { guardianColumns } from './writes.js';
 
 type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 
@@ -174,7 +175,7 @@ async function revert(
         const current = (await guardiansOf(trx, [id])).get(id) ?? [];
         guardiansChange = { before: current.map(presentGuardian), after: [] };
         await trx.deleteFrom('student_guardians').where('student_id', '=', id).execute();
-        previous.guardian_search = '';
+        Object.assign(previous, guardianColumns([]));
       }
       const after = await trx
         .updateTable('students')

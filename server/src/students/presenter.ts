@@ -13,22 +13,35 @@ import { notFound } from '../http/problem.js';
  * added here and nowhere else.
  */
 
-/** A student row as the database holds it, without the bin's and the search's columns. */
+/**
+ * A student row as the database holds it, without the bin's and the search's columns: what
+ * presenting a student reads.
+ */
 export type StudentRecord = Omit<
   StudentRow,
   'deleted_at' | 'deleted_by' | 'guardian_search' | 'roll_sort' | 'search_text'
 >;
 
-/** A guardian as the API shows it. */
-export const presentGuardian = (row: GuardianRow): Guardian => ({
-  name: row.name,
-  relation: row.relation,
-  phone: row.phone,
-  email: row.email,
-  primary: row.is_primary === 1,
+/** A guardian as the API shows it: these fields, in this order. */
+const shownGuardian = (guardian: Guardian): Guardian => ({
+  name: guardian.name,
+  relation: guardian.relation,
+  phone: guardian.phone,
+  email: guardian.email,
+  primary: guardian.primary,
 });
 
-export function presentStudent(row: StudentRecord, guardians: readonly GuardianRow[]): Student {
+export const presentGuardian = (row: GuardianRow): Guardian =>
+  shownGuardian({ ...row, primary: row.is_primary === 1 });
+
+/**
+ * Guardians as the student's row keeps them for its readers (`guardians_json`, migration 0020):
+ * the API's JSON, written when they are.
+ */
+export const guardiansJson = (guardians: readonly Guardian[]): string =>
+  JSON.stringify(guardians.map(shownGuardian));
+
+export function presentStudent(row: StudentRecord): Student {
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +54,7 @@ export function presentStudent(row: StudentRecord, guardians: readonly GuardianR
     date_of_birth: row.date_of_birth,
     status: row.status,
     left_on: row.left_on,
-    guardians: guardians.map(presentGuardian),
+    guardians: JSON.parse(row.guardians_json) as Guardian[],
     created_at: row.created_at,
     updated_at: row.updated_at,
     version: row.version,
@@ -66,12 +79,6 @@ export async function guardiansOf(
   return byStudent;
 }
 
-/** One student as the API shows it, with its guardians read in the same executor. */
-export async function presentStudentFrom(db: Executor, row: StudentRecord): Promise<Student> {
-  const guardians = await guardiansOf(db, [row.id]);
-  return presentStudent(row, guardians.get(row.id) ?? []);
-}
-
 /** The same student, written as the API's JSON by the database from a row of a page. */
 export const studentJson = jsonItem<Student, StudentRecord>('students', (field) => ({
   id: field.value('id'),
@@ -85,21 +92,10 @@ export const studentJson = jsonItem<Student, StudentRecord>('students', (field) 
   date_of_birth: field.value('date_of_birth'),
   status: field.value('status'),
   left_on: field.value('left_on'),
-  // One probe of the guardians' primary key per student of the page.
   guardians: field.json<Student['guardians']>((dialect) =>
     dialect === 'postgres'
-      ? sql`coalesce((
-          select json_agg(json_build_object(
-            'name', g.name, 'relation', g.relation, 'phone', g.phone, 'email', g.email,
-            'primary', g.is_primary = 1) order by g.position)
-          from student_guardians as g where g.student_id = students.id), '[]'::json)`
-      : sql`json(coalesce((
-          select json_group_array(json_object(
-            'name', g.name, 'relation', g.relation, 'phone', g.phone, 'email', g.email,
-            'primary', json(case when g.is_primary = 1 then 'true' else 'false' end)))
-          from (select * from student_guardians as inner_g
-                where inner_g.student_id = students.id order by inner_g.position) as g),
-          '[]'))`,
+      ? sql`cast(students.guardians_json as json)`
+      : sql`json(students.guardians_json)`,
   ),
   created_at: field.timestamp('created_at'),
   updated_at: field.timestamp('updated_at'),

@@ -5,7 +5,7 @@ import type { Dialect, Executor } from '../db/database.js';
 import { naturalRollKey } from '../db/natural-order.js';
 import { cursorParts, keyset, type Page, type WrittenPage } from '../db/paging.js';
 import { compiledQuery, type Bind } from '../db/compiled-query.js';
-import { presentStudentFrom, studentJson } from './presenter.js';
+import { presentStudent, studentJson } from './presenter.js';
 
 /**
  * How students are read: the list in its orders, filtered by standard and searched by words,
@@ -406,5 +406,5 @@ export async function findStudent(db: Executor, id: number): Promise<Student | u
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && presentStudentFrom(db, row);
+  return row && presentStudent(row);
 }

@@ -199,7 +199,7 @@ describe.each(dialects)('the student record on %s', (dialect) => {
     expect(binned.statusCode, binned.body).toBe(204);
   });
 
-  it('replaces the guardians on a save and shows the change in the history like any field', async () => {
+  it('replaces the guardians on a save, in the list and the student alike, and shows the change in the history like any field', async () => {
     const standard = await insertStandard(t.database.db);
     const student = await create(standard.id, { guardians: [mother] });
     const put = await call('PUT', '/management/update_students/', {
@@ -216,10 +216,14 @@ describe.each(dialects)('the student record on %s', (dialect) => {
       ],
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data.guardians).toEqual([
+    const replaced = [
       { ...father, primary: true },
       { ...mother, primary: false },
-    ]);
+    ];
+    expect(put.json().data.guardians).toEqual(replaced);
+    const read = await call('GET', `/management/students/${student.id}/`);
+    expect(read.json().data.guardians).toEqual(replaced);
+    expect((await list(`standard=${standard.id}`)).data[0]?.guardians).toEqual(replaced);
     const history = await call('GET', `/management/students/${student.id}/history/`);
     const [latest, created] = history.json<{ data: HistoryEvent[] }>().data;
     expect(latest?.changes).toEqual({

@@ -317,6 +317,10 @@ describe.each(dialects)('students API on %s', (dialect) => {
             standard: standard.id,
             phone_number: `+1 (555) 02${count}-000${index}`,
             address: `${index + 1} ${unique()} Road`,
+            guardians:
+              index % 2 === 0
+                ? [{ name: `Parent ${unique()}`, relation: 'Mother', primary: true }]
+                : [],
           }),
         ),
       );
@@ -350,6 +354,12 @@ describe.each(dialects)('students API on %s', (dialect) => {
         ),
       );
       expect(stored.map((body) => body.data)).toEqual(added);
+      const listed = await page(`standard=${standard.id}&limit=100`);
+      for (const student of added) {
+        expect(listed.data.find(({ id }) => id === student.id)?.guardians).toEqual(
+          student.guardians,
+        );
+      }
     }
   });
 

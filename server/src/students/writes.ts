@@ -14,11 +14,11 @@ import { recordChanges } from '../records/change-log.js';
 import { badRequest, conflict } from '../http/problem.js';
 import { versionedRecords } from '../records/versioned.js';
 import {
+  guardiansJson,
   guardiansOf,
   guardiansSummary,
   presentGuardian,
   presentStudent,
-  presentStudentFrom,
   studentChange,
   studentNotFound,
 } from './presenter.js';
@@ -87,12 +87,18 @@ async function explainConstraint(
 /** A phone's digits: what a search by phone compares. */
 const digitsOf = (phone: string) => phone.replace(/[^0-9]/g, '');
 
-/** The guardians' names and phone digits, one per line: the search reads them (migration 0017). */
-export const guardianSearch = (guardians: readonly Guardian[]) =>
-  guardians
+/**
+ * What a student's row says of its guardians, written whenever they are: their names and phone
+ * digits, one per line, for the search (migration 0017), and the guardians as the API shows them,
+ * for the list (migration 0020).
+ */
+export const guardianColumns = (guardians: readonly Guardian[]) => ({
+  guardian_search: guardians
     .flatMap((guardian) => [guardian.name, digitsOf(guardian.phone)])
     .filter((text) => text !== '')
-    .join('\n');
+    .join('\n'),
+  guardians_json: guardiansJson(guardians),
+});
 
 export function columns(values: StudentValues) {
   return {
@@ -106,7 +112,7 @@ export function columns(values: StudentValues) {
     date_of_birth: values.date_of_birth,
     status: values.status,
     left_on: values.left_on,
-    guardian_search: guardianSearch(values.guardians),
+    ...guardianColumns(values.guardians),
   };
 }
 
@@ -170,7 +176,7 @@ export async function createStudent(
       ]);
       return inserted;
     });
-    return presentStudent(row, guardianRows(row.id, values.guardians));
+    return presentStudent(row);
   } catch (error) {
     return explainConstraint(db, error, values);
   }
@@ -232,27 +238,13 @@ export async function createStudents(
       if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
     }
     if (rows) {
-      return rows.map(({ row, guardians }) => ({
-        status: 'fulfilled',
-        value: presentStudent(row, guardianRows(row.id, guardians)),
-      }));
+      return rows.map(({ row }) => ({ status: 'fulfilled', value: presentStudent(row) }));
     }
   }
   return Promise.allSettled(inputs.map((input) => createStudent(db, dialect, input)));
 }
 
 /** Guardians as the table holds them, for an answer about a student just written. */
-const guardianRows = (studentId: number, guardians: readonly Guardian[]) =>
-  guardians.map((guardian, position) => ({
-    student_id: studentId,
-    position,
-    name: guardian.name,
-    relation: guardian.relation,
-    phone: guardian.phone,
-    email: guardian.email,
-    is_primary: guardian.primary ? 1 : 0,
-  }));
-
 function insertedRow(values: StudentValues, now: string) {
   return { ...columns(values), created_at: now, updated_at: now };
 }
@@ -271,6 +263,7 @@ const insertedKeys = {
   status: true,
   left_on: true,
   guardian_search: true,
+  guardians_json: true,
   created_at: true,
   updated_at: true,
 } as const;
@@ -289,7 +282,7 @@ const studentRecords = versionedRecords({
   table: 'students',
   notFound: studentNotFound,
   changeOf: studentChange,
-  current: (trx, row) => presentStudentFrom(trx, row),
+  current: (_trx, row) => presentStudent(row),
 });
 
 export interface StudentChange {
@@ -330,7 +323,7 @@ export async function updateStudent(
         },
       ),
     );
-    return presentStudent(row, guardianRows(row.id, values.guardians));
+    return presentStudent(row);
   } catch (error) {
     return explainConstraint(db, error, values);
   }
@@ -391,5 +384,5 @@ export async function restoreStudent(
       admission_number: binned.admission_number,
     });
   }
-  return presentStudentFrom(db, restored);
+  return presentStudent(restored);
 }

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { currentAcademicYear, type StandardInput, type StudentInput } from '@um/contract';
+import {
+  currentAcademicYear,
+  type Guardian,
+  type StandardInput,
+  type StudentInput,
+} from '@um/contract';
 import { signAccessToken } from '../auth/access-token.js';
 import { hashPassword } from '../auth/passwords.js';
 import { startFamily } from '../auth/refresh-tokens.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
+import { guardianColumns, insertGuardians } from '../students/writes.js';
 
 let sequence = 0;
 /** A short token unique within the test run, for names that must not collide. */
@@ -113,14 +119,16 @@ export async function insertStandard(db: Db, overrides: Partial<StandardInput> =
     .executeTakeFirstOrThrow();
 }
 
+/** A student written straight to the database, with its guardians as the app keeps them. */
 export async function insertStudent(
   db: Db,
   standardId: number,
   overrides: Partial<StudentInput> = {},
+  guardians: readonly Guardian[] = [],
 ) {
   const input = buildStudent(overrides);
   const now = nowIso();
-  return db
+  const student = await db
     .insertInto('students')
     .values({
       name: input.name,
@@ -129,9 +137,12 @@ export async function insertStudent(
       standard_id: standardId,
       phone_number: input.phone_number ?? '',
       address: input.address ?? '',
+      ...guardianColumns(guardians),
       created_at: now,
       updated_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await insertGuardians(db, [{ studentId: student.id, guardians }]);
+  return student;
 }

@@ -9,7 +9,7 @@ import { buildApp, type AppOverrides } from '../app.js';
 import type { App } from '../app-context.js';
 import { defaultRateLimits, type Config, type DatabaseConfig } from '../config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateTo } from '../db/migrate.js';
 
 /** Every API test file runs on SQLite, and on PostgreSQL too when TEST_POSTGRES_URL is set. */
 export const dialects: Dialect[] = process.env['TEST_POSTGRES_URL']
@@ -54,13 +54,14 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated database: SQLite in memory, or a PostgreSQL schema of its own, so test
- * files running in parallel never see each other's rows.
+ * files running in parallel never see each other's rows. A migration's test names the last one
+ * to apply (`upTo`), writes rows as they were then and applies the rest.
  */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: Dialect, upTo?: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const config: DatabaseConfig = { dialect: 'sqlite', filename: ':memory:' };
     const handle = createDatabase(config);
-    await migrateToLatest(handle.db, handle.dialect);
+    await migrateTo(handle.db, handle.dialect, upTo);
     return { ...handle, config };
   }
   const url = process.env['TEST_POSTGRES_URL'];
@@ -69,7 +70,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await withAdminClient(url, (client) => client.query(`create schema "${schema}"`));
   const config: DatabaseConfig = { dialect: 'postgres', url, schema };
   const handle = createDatabase(config, { poolSize: 5 });
-  await migrateToLatest(handle.db, handle.dialect);
+  await migrateTo(handle.db, handle.dialect, upTo);
   return {
     ...handle,
     config,

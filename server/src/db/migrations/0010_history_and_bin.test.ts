@@ -1,38 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../database.js';
 import { nowIso } from '../time.js';
 import { migrateTo } from '../migrate.js';
-import { dialects } from '../../test/harness.js';
-
-async function databaseAtMigration(dialect: 'sqlite' | 'postgres', last: string) {
-  let handle: DatabaseHandle;
-  let dropSchema = async () => undefined as unknown;
-  if (dialect === 'sqlite') {
-    handle = createDatabase({ dialect, filename: ':memory:' });
-  } else {
-    const url = process.env['TEST_POSTGRES_URL'] ?? '';
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = async (text: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(text).finally(() => client.end());
-    };
-    await admin(`create schema "${schema}"`);
-    handle = createDatabase({ dialect, url, schema }, { poolSize: 2 });
-    dropSchema = () => admin(`drop schema "${schema}" cascade`);
-  }
-  await migrateTo(handle.db, dialect, last);
-  return {
-    ...handle,
-    async destroy() {
-      await handle.destroy();
-      await dropSchema();
-    },
-  };
-}
+import { createTestDatabase, dialects } from '../../test/harness.js';
 
 describe.each(dialects)('migration 0010 on %s', (dialect) => {
   let close: (() => Promise<void>) | undefined;
@@ -42,7 +12,7 @@ describe.each(dialects)('migration 0010 on %s', (dialect) => {
   });
 
   it('keeps existing students, their ids, the search index and the next id, and frees the roll numbers of students in the bin', async () => {
-    const database = await databaseAtMigration(dialect, '0008_token_versions');
+    const database = await createTestDatabase(dialect, '0008_token_versions');
     close = database.destroy;
     const { db } = database;
     const now = nowIso();

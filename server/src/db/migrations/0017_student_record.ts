@@ -64,7 +64,7 @@ export function studentRecordMigration(dialect: Dialect) {
 
       if (dialect === 'postgres') await postgresKeys(db);
       else await sqliteKeys(db);
-      await listIndexes(db, dialect);
+      await listIndexes(db, dialect, pageColumns);
     },
   };
 }
@@ -194,8 +194,8 @@ async function sqliteKeys(db: Kysely<unknown>): Promise<void> {
  */
 const SEARCH_TEXT_POSITIONS = 1_024;
 
-/** The columns a page of students reads besides its order's key and id. */
-const pageColumns = [
+/** The columns a page of students read then besides its order's key and id. */
+export const pageColumns = [
   'name',
   'email',
   'roll_number',
@@ -212,13 +212,17 @@ const pageColumns = [
 ];
 
 /**
- * The list's covering indexes of migrations 0010 and 0014 again, with the new columns: by name,
- * and by the natural roll-number key, over all live students and within a standard. SQLite
- * keys them on every column; PostgreSQL includes the columns after the key. Within a standard by
- * roll number, SQLite walks a narrow index and looks each row of the page up by rowid, as it
- * walked the unique index before (decision 0025).
+ * The list's covering indexes of migrations 0010 and 0014 again, with the columns a page reads
+ * (`columnsRead`): by name, and by the natural roll-number key, over all live students and
+ * within a standard. SQLite keys them on every column; PostgreSQL includes the columns after the
+ * key. Within a standard by roll number, SQLite walks a narrow index and looks each row of the
+ * page up by rowid, as it walked the unique index before (decision 0025).
  */
-async function listIndexes(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+export async function listIndexes(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  columnsRead: readonly string[],
+): Promise<void> {
   for (const index of [
     'students_name_idx',
     'students_standard_name_idx',
@@ -229,7 +233,7 @@ async function listIndexes(db: Kysely<unknown>, dialect: Dialect): Promise<void>
   }
   const columns = (key: string[]) =>
     sql.join(
-      pageColumns.filter((column) => !key.includes(column)).map((column) => sql.ref(column)),
+      columnsRead.filter((column) => !key.includes(column)).map((column) => sql.ref(column)),
     );
   const keyed = (key: string[]) => sql.join(key.map((column) => sql.ref(column)));
   const orders: [string, string[]][] = [

@@ -22,7 +22,7 @@ import type { StudentRow } from '../../db/schema.js';
 import { recordChanges } from '../../records/change-log.js';
 import { conflict } from '../../http/problem.js';
 import { guardiansOf, studentChange } from '../presenter.js';
-import { columns, guardianSearch, insertGuardians } from '../writes.js';
+import { columns, guardianColumns, insertGuardians } from '../writes.js';
 import type { CsvRow } from './csv.js';
 import { timeSlices } from './time-slices.js';
 import type { StandardsOfBatches } from '../batch-undo.js';
@@ -321,7 +321,7 @@ function changesOf(
   }
   if (changed.status !== undefined) changed.left_on = next.left_on;
   const newGuardians = guardians.length === 0 && values.guardians.length > 0;
-  if (newGuardians) changed.guardian_search = guardianSearch(values.guardians);
+  if (newGuardians) Object.assign(changed, guardianColumns(values.guardians));
   if (Object.keys(changed).length === 0) return undefined;
   return { before, values: changed, ...(newGuardians && { guardians: values.guardians }) };
 }

@@ -109,15 +109,13 @@ describe.each(dialects)('the student record in CSV files on %s', (dialect) => {
   it('names a wrong cell by its column, and gives a guardian only to a student who has none, which an undo takes back', async () => {
     const standard = await insertStandard(t.database.db);
     const blank = { phone_number: '', address: '' };
-    const withGuardian = await insertStudent(t.database.db, standard.id, {
-      roll_number: '1',
-      ...blank,
-    });
+    const withGuardian = await insertStudent(
+      t.database.db,
+      standard.id,
+      { roll_number: '1', ...blank },
+      [{ name: 'Kept Guardian', relation: '', phone: '', email: '', primary: true }],
+    );
     const without = await insertStudent(t.database.db, standard.id, { roll_number: '2', ...blank });
-    await t.database.db
-      .insertInto('student_guardians')
-      .values({ student_id: withGuardian.id, position: 0, name: 'Kept Guardian', is_primary: 1 })
-      .execute();
 
     const header = 'name,roll_number,standard,guardian_name,guardian_phone,date_of_birth';
     const wrong = await upload(
