@@ -306,6 +306,44 @@ test('when its access token expires, the browser refreshes it, reconnects, and t
   await expect(badge(page)).toHaveAccessibleName('Messages, 1 unread', LIVE);
 });
 
+test('a student added while the event stream was down shows once it is back, without opening the screen again', async ({
+  page,
+  account: a,
+  request,
+}) => {
+  const standard = await createStandardViaApi(request, a, `Resumed ${uniqueTag()}`);
+  // The server ends the stream when this token expires; until the route is lifted, every
+  // attempt to open another fails as if the network were down.
+  const expiring = { ...a.tokens, access: shortLivedAccessToken(a.tokens.access, 8) };
+  await storeSession(page, expiring, a.profile);
+  let streams = 0;
+  let refused = 0;
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/events/') streams += 1;
+  });
+  await page.goto(`/students?standard=${standard.id}`);
+  await expect(studentList(page)).toBeVisible();
+  await expect(studentRows(page)).toHaveCount(0);
+  await expect.poll(() => streams, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await page.route('**/api/events/', async (route) => {
+    refused += 1;
+    await route.abort('internetdisconnected');
+  });
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+
+  const tag = uniqueTag();
+  await createStudentViaApi(request, a, {
+    name: `Missed ${tag}`,
+    email: `missed.${tag}@pupils.test`,
+    roll_number: `M-${tag}`,
+    standard: standard.id,
+  });
+  await page.unroute('**/api/events/');
+  // Back within the stream's backoff (a few seconds after a few failed attempts).
+  await expect(studentRows(page)).toHaveCount(1, { timeout: 20_000 });
+  await expect(studentList(page)).toContainText(`Missed ${tag}`);
+});
+
 test('eight tabs of one browser all load and follow the badge over one stream', async ({
   browser,
   account: a,

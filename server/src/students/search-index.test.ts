@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Student } from '@um/contract';
+import type { Student, StudentSort } from '@um/contract';
+import { nowIso } from '../db/time.js';
 import { dialects, useTestApp } from '../test/harness.js';
 import { buildStudent, insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
 
 /**
- * The search of `?q=` goes through an index on each dialect (migration 0004: FTS5 trigram on
- * SQLite, pg_trgm on PostgreSQL). These tests pin that the index answers exactly what
- * comparing the columns would, and follows every write.
+ * The search of `?q=` goes through an index on each dialect (the trigram table on SQLite, a walk
+ * of the list's order then pg_trgm on PostgreSQL). These tests pin that the index answers exactly
+ * what comparing the columns would, page after page, and follows every write.
  */
 describe.each(dialects)('student search index on %s', (dialect) => {
   const t = useTestApp(dialect);
@@ -88,6 +89,65 @@ describe.each(dialects)('student search index on %s', (dialect) => {
         .sort((a, b) => a - b);
       const found = (await search(text, standard.id)).sort((a, b) => a - b);
       expect(found, `q=${text}`).toEqual(expected);
+    }
+  });
+
+  it('pages a rare word in every order, whether the page is found near the cursor or far past it', async () => {
+    const standard = await insertStandard(t.database.db);
+    const rare = unique('zq').toLowerCase();
+    const now = nowIso();
+    // 400 students in roll order 001-400; five hold the rare word, far apart and close together,
+    // so that a walk of the order meets some within reach of a page and not others.
+    const holders = new Set([3, 150, 160, 390, 400]);
+    const rows = Array.from({ length: 400 }, (_, index) => {
+      const position = String(index + 1).padStart(3, '0');
+      return {
+        name: `Pupil ${position}${holders.has(index + 1) ? ` ${rare}` : ''}`,
+        email: '',
+        roll_number: position,
+        standard_id: standard.id,
+        phone_number: '',
+        address: '',
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 100) {
+      await t.database.db
+        .insertInto('students')
+        .values(rows.slice(start, start + 100))
+        .execute();
+    }
+    const expected = [...holders].map(
+      (position) => `Pupil ${String(position).padStart(3, '0')} ${rare}`,
+    );
+
+    const orders: [StudentSort, string[]][] = [
+      ['name', expected],
+      ['-name', [...expected].reverse()],
+      ['roll_number', expected],
+      ['-roll_number', [...expected].reverse()],
+    ];
+    for (const [sort, names] of orders) {
+      for (const standardFilter of [undefined, standard.id]) {
+        const found: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const query = new URLSearchParams({ q: rare, sort, limit: '1' });
+          if (standardFilter !== undefined) query.set('standard', String(standardFilter));
+          if (cursor) query.set('cursor', cursor);
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/management/students/?${query}`,
+            headers,
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const page = response.json<{ data: Student[]; next_cursor: string | null }>();
+          found.push(...page.data.map((student) => student.name));
+          cursor = page.next_cursor;
+        } while (cursor);
+        expect(found, `sort=${sort} standard=${standardFilter}`).toEqual(names);
+      }
     }
   });
 });

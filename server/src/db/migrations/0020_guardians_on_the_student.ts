@@ -8,6 +8,9 @@ import { listIndexes, pageColumns } from './0017_student_record.js';
  * `guardians_json` from the same list in the same transaction, as it writes `guardian_search`.
  * A page of students then reads its guardians from the list's covering indexes, which are
  * rebuilt with the column, instead of looking up each student's guardians.
+ *
+ * On PostgreSQL the covering indexes also hold the search text, so that a search can walk the
+ * list's order reading the index alone and stop once its page is full (decision 0052).
  */
 export function guardiansOnTheStudentMigration(dialect: Dialect) {
   return {
@@ -31,7 +34,13 @@ export function guardiansOnTheStudentMigration(dialect: Dialect) {
       await sql`
         update students set guardians_json = (select ${written} from ${ordered})
         where exists (select 1 from student_guardians where student_id = students.id)`.execute(db);
-      await listIndexes(db, dialect, [...pageColumns, 'guardians_json']);
+      await listIndexes(
+        db,
+        dialect,
+        dialect === 'postgres'
+          ? [...pageColumns, 'guardians_json', 'search_text']
+          : [...pageColumns, 'guardians_json'],
+      );
     },
   };
 }

@@ -9,8 +9,12 @@ import {
 import { refreshedAccess } from '../../lib/refresh';
 import { readTokens } from '../../lib/session';
 
-/** What the stream says, as every tab hears it. */
-export type LiveEvent = { type: 'unread'; count: number } | { type: 'changed'; entity: LiveEntity };
+/**
+ * What the stream says, as every tab hears it; `resumed` when it is connected again after it was
+ * down, when changes may have gone unheard.
+ */
+export type LiveEvent =
+  { type: 'unread'; count: number } | { type: 'changed'; entity: LiveEntity } | { type: 'resumed' };
 
 /** Waits after a failed connection: doubling from 1 s up to 30 s, so a restart is not stormed. */
 const RETRY_FIRST_MS = 1_000;
@@ -52,14 +56,15 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * Holds `GET /api/events/` open until `signal` aborts or the session ends, reconnecting
  * whenever it ends: with the same token while it lasts, after the API client's one shared
  * refresh once the server refuses it (it ends the stream when the token expires), and with
- * backoff while the server cannot be reached. Every connection starts with `unread`, so what
- * was missed in between does not matter.
+ * backoff while the server cannot be reached. Every connection starts with `unread`, and every
+ * one after the first is announced as `resumed`, so that what changed in between is read again.
  */
 export async function holdEventStream(
   signal: AbortSignal,
   deliver: (event: LiveEvent) => void,
 ): Promise<void> {
   let failures = 0;
+  let connected = false;
   while (!signal.aborted) {
     const access = readTokens()?.access;
     if (!access) return;
@@ -77,6 +82,8 @@ export async function holdEventStream(
             throw new Error(`event stream answered ${response.status}`);
           }
           failures = 0;
+          if (connected) deliver({ type: 'resumed' });
+          connected = true;
         },
         onmessage(message) {
           const event = parse(message.event, message.data);

@@ -12,12 +12,16 @@ const shownBy: Record<LiveEntity, readonly (readonly string[])[]> = {
   messages: [queryKeys.messages],
 };
 
+/** Every kind of record, for a stream that was down and may have missed any change. */
+const everyEntity = Object.keys(shownBy) as LiveEntity[];
+
 function apply(queryClient: QueryClient, event: LiveEvent): void {
   if (event.type === 'unread') {
     queryClient.setQueryData(queryKeys.unreadCount, event.count);
     return;
   }
-  for (const queryKey of shownBy[event.entity]) {
+  const entities = event.type === 'resumed' ? everyEntity : [event.entity];
+  for (const queryKey of new Set(entities.flatMap((entity) => shownBy[entity]))) {
     void queryClient.invalidateQueries({
       queryKey,
       // The badge's count comes with its own event.
@@ -28,7 +32,8 @@ function apply(queryClient: QueryClient, event: LiveEvent): void {
 
 /**
  * Keeps the signed-in screens current with what colleagues do (docs/web.md): the unread badge
- * takes each `unread` count, and each `changed` refetches the lists and records of that kind.
+ * takes each `unread` count, each `changed` refetches the lists and records of that kind, and
+ * `resumed` all of them.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
