@@ -182,6 +182,8 @@ export const yearEndScreenTexts = {
   searching: 'Searching…',
   searchFailed: 'The search failed. Please try again.',
   noMatches: 'No active student of these standards matches.',
+  moreMatches: (shown: number) =>
+    `More students match than the first ${shown} looked at. Type more of the name or roll number.`,
   matches: 'Students found',
   keep: 'Keep back',
   keepStudent: (name: string) => `Keep back ${name}`,

@@ -354,4 +354,32 @@ describe('year end', () => {
     expect(await screen.findByText(t.noStandards)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.preview })).not.toBeInTheDocument();
   });
+
+  it('says when more students match than the search looked at, and finds the one by more of the name', async () => {
+    const user = userEvent.setup({ delay: null });
+    atYearEnd({
+      [SEARCH]: ({ url }) =>
+        url.searchParams.get('q') === 'a'
+          ? {
+              // The first page by name: all of last year's standard, and more to come.
+              body: {
+                data: Array.from({ length: 50 }, (_, index) =>
+                  student(100 + index, `Aaron ${index}`, String(index), 90),
+                ),
+                next_cursor: 'more',
+              },
+            }
+          : { body: { data: [asha], next_cursor: null } },
+    });
+    const search = await screen.findByRole('searchbox', { name: t.search });
+    await user.type(search, 'a');
+    expect(await screen.findByText(t.moreMatches(50))).toBeInTheDocument();
+    expect(screen.queryByText(t.noMatches)).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: t.matches })).not.toBeInTheDocument();
+
+    await user.type(search, 'sha');
+    const found = await screen.findByRole('list', { name: t.matches });
+    expect(within(found).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByText(t.moreMatches(50))).not.toBeInTheDocument();
+  });
 });

@@ -9,18 +9,21 @@ import { queryKeys } from '../../../lib/query';
 /** How many active students one search shows: enough to find one by a few letters of a name. */
 export const FOUND_STUDENTS_LIMIT = 50;
 
-/** The active students whose name or roll number holds the words, in one standard or in all. */
+/**
+ * The active students whose name or roll number holds the words, in one standard or in all:
+ * the first FOUND_STUDENTS_LIMIT by name, and whether more match.
+ */
 export async function findStudents(
   filter: StudentFilter,
   signal?: AbortSignal,
-): Promise<Student[]> {
+): Promise<{ students: Student[]; more: boolean }> {
   const query = studentFilterQuery(filter);
   query.set('limit', String(FOUND_STUDENTS_LIMIT));
   const page = await apiRequest(`${apiPaths.students}?${query}`, {
     schema: studentListResponseSchema,
     signal,
   });
-  return page.data;
+  return { students: page.data, more: page.next_cursor !== null };
 }
 
 /** The students a search finds; nothing is asked for before a word is typed. */

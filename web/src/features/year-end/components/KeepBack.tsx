@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { SearchBox } from '../../../components/ui/SearchBox';
 import { errorDetail } from '../../../lib/api-client';
-import { useFindStudents } from '../api/find-students';
+import { FOUND_STUDENTS_LIMIT, useFindStudents } from '../api/find-students';
 import type { KeptStudent } from '../plan';
 
 export interface KeepBackProps {
@@ -54,7 +54,7 @@ export function KeepBack({ year, standards, kept, onKeep, onRemove }: KeepBackPr
   const found = useFindStudents({ standard, q });
   const keptIds = new Set(kept.map(({ id }) => id));
   // Without a standard the search covers the school: only this year's students can stay back.
-  const matches = (found.data ?? []).filter(
+  const matches = (found.data?.students ?? []).filter(
     (student) => names.has(student.standard) && !keptIds.has(student.id),
   );
   const describe = (student: Pick<Student, 'roll_number' | 'standard'>) =>
@@ -96,28 +96,38 @@ export function KeepBack({ year, standards, kept, onKeep, onRemove }: KeepBackPr
           </p>
         ) : found.isError ? (
           <Banner tone="error" message={t.searchFailed} detail={errorDetail(found.error)} />
-        ) : matches.length === 0 ? (
+        ) : matches.length === 0 && !found.data.more ? (
           <p className="text-sm">{t.noMatches}</p>
         ) : (
-          <ul aria-label={t.matches} className="rounded-xl bg-slate-50 px-4 dark:bg-slate-800/60">
-            {matches.map((student) => (
-              <StudentItem key={student.id} name={student.name} detail={describe(student)}>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t.keepStudent(student.name)}
-                  onClick={() => {
-                    const { id, name, roll_number } = student;
-                    onKeep({ id, name, roll_number, standard: student.standard });
-                    // The student leaves the list found: the next name is typed where this one was.
-                    searchBox.current?.focus();
-                  }}
-                >
-                  {t.keep}
-                </Button>
-              </StudentItem>
-            ))}
-          </ul>
+          <>
+            {matches.length > 0 && (
+              <ul
+                aria-label={t.matches}
+                className="rounded-xl bg-slate-50 px-4 dark:bg-slate-800/60"
+              >
+                {matches.map((student) => (
+                  <StudentItem key={student.id} name={student.name} detail={describe(student)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t.keepStudent(student.name)}
+                      onClick={() => {
+                        const { id, name, roll_number } = student;
+                        onKeep({ id, name, roll_number, standard: student.standard });
+                        // The student leaves the list found: the next name is typed where this one was.
+                        searchBox.current?.focus();
+                      }}
+                    >
+                      {t.keep}
+                    </Button>
+                  </StudentItem>
+                ))}
+              </ul>
+            )}
+            {found.data.more && (
+              <p className="mt-2 text-sm">{t.moreMatches(FOUND_STUDENTS_LIMIT)}</p>
+            )}
+          </>
         ))}
 
       <div>
