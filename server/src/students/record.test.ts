@@ -250,6 +250,44 @@ describe.each(dialects)('the student record on %s', (dialect) => {
     );
   });
 
+  it('keeps the list, the student and its guardians in agreement when two saves of different guardians race', async () => {
+    const standard = await insertStandard(t.database.db);
+    const student = await create(standard.id, { guardians: [mother] });
+    const save = (guardians: unknown[]) =>
+      call('PUT', '/management/update_students/', {
+        ...buildStudent({ standard: standard.id }),
+        name: student.name,
+        roll_number: student.roll_number,
+        id: student.id,
+        guardians,
+      });
+    const [first, second] = await Promise.all([
+      save([{ ...father, primary: true }]),
+      save([
+        { ...mother, primary: false },
+        { ...father, name: 'Anil Rao', primary: true },
+      ]),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+
+    const read = (await call('GET', `/management/students/${student.id}/`)).json().data;
+    const listed = (await list(`standard=${standard.id}`)).data[0];
+    const kept = await t.database.db
+      .selectFrom('student_guardians')
+      .select('name')
+      .where('student_id', '=', student.id)
+      .orderBy('position')
+      .execute();
+    expect([first.json().data.guardians, second.json().data.guardians]).toContainEqual(
+      read.guardians,
+    );
+    expect(listed?.guardians).toEqual(read.guardians);
+    expect(kept.map(({ name }) => name)).toEqual(
+      read.guardians.map(({ name }: { name: string }) => name),
+    );
+    expect(read.version).toBe(student.version + 2);
+  });
+
   it('orders roll numbers naturally, 9C-2 before 9C-10, across pages in both directions', async () => {
     const standard = await insertStandard(t.database.db);
     const rolls = ['9C-10', '9c-2', '9C-1', '10A-1', '9C-02b', '9C-11', '9B-100', '9C-3', 'A'];

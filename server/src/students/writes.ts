@@ -244,7 +244,6 @@ export async function createStudents(
   return Promise.allSettled(inputs.map((input) => createStudent(db, dialect, input)));
 }
 
-/** Guardians as the table holds them, for an answer about a student just written. */
 function insertedRow(values: StudentValues, now: string) {
   return { ...columns(values), created_at: now, updated_at: now };
 }
