@@ -394,8 +394,20 @@ describe.each(dialects)('hostile input on %s', { timeout: 120_000 }, (dialect) =
         ),
         async (request) => {
           const { response, before } = await send(request);
-          expect(response.statusCode, response.body).toBe(401);
-          expect(response.headers['www-authenticate']).toBe('Bearer');
+          // A path part over the router's limit matches no route, protected or not: Fastify
+          // refuses it before anything else runs.
+          const placeholders = request.route.path.match(/\{[a-z]+\}/g)?.length ?? 0;
+          const tooLong = request.params
+            .slice(0, placeholders)
+            .some(
+              (param) => decodeURIComponent(param).length > t.app.initialConfig.maxParamLength!,
+            );
+          if (tooLong) {
+            expect(response.statusCode, response.body).toBe(414);
+          } else {
+            expect(response.statusCode, response.body).toBe(401);
+            expect(response.headers['www-authenticate']).toBe('Bearer');
+          }
           await expectSafe(response, before);
         },
       ),
