@@ -125,7 +125,20 @@ export function readUser(): SessionUser | null {
   return user && sessionUserOf(user);
 }
 
+/**
+ * Whether the last change to this browser's tokens was another tab's sign-out, heard through the
+ * storage event. Set in the same listener that re-renders the screens, before it does, so the
+ * redirect to the login page knows why it happens whatever order React renders in.
+ */
+let endedElsewhere = false;
+
+/** Whether the session ended because another tab signed out (docs/web.md). */
+export function sessionEndedElsewhere(): boolean {
+  return endedElsewhere;
+}
+
 export function storeTokens(tokens: TokenPair): void {
+  endedElsewhere = false;
   write(TOKEN_KEY, { access: tokens.access, refresh: tokens.refresh });
   notify();
 }
@@ -138,6 +151,7 @@ export function storeUser(user: SessionUser): void {
 
 /** Forgets tokens and user in this tab; other tabs hear it through the storage event. */
 export function clearSession(): void {
+  endedElsewhere = false;
   write(TOKEN_KEY, null);
   write(USER_KEY, null);
   notify();
@@ -160,6 +174,7 @@ export function getSessionSnapshot(): StoredSession {
 
 export function subscribeToSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY) endedElsewhere = event.newValue === null;
     if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
   };
   window.addEventListener(CHANGE_EVENT, listener);

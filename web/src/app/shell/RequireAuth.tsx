@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { appRoutes, deactivatedText, signedOutElsewhereText } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { useAuth } from '../../features/auth/session';
-import { TOKEN_KEY, takeDeactivated } from '../../lib/session';
+import { sessionEndedElsewhere, takeDeactivated } from '../../lib/session';
 
 /**
  * Signed-in routes: without a session, go to the login page and remember this one.
@@ -14,26 +13,13 @@ import { TOKEN_KEY, takeDeactivated } from '../../lib/session';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
-  const [endedElsewhere, setEndedElsewhere] = useState(false);
-
-  useEffect(() => {
-    // The storage event is how this tab hears of another tab's sign-out; this update and the
-    // session's own render together, so the redirect below already knows.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === TOKEN_KEY) {
-        setEndedElsewhere(event.newValue === null);
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
 
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     // The login page shows this notice first (its text comes from here, not with that page).
     const notice: Notice | null = takeDeactivated()
       ? { tone: 'error', message: deactivatedText }
-      : endedElsewhere
+      : sessionEndedElsewhere()
         ? { tone: 'info', message: signedOutElsewhereText }
         : null;
     return <Navigate to={appRoutes.login} replace state={{ from, notice }} />;
