@@ -6,6 +6,7 @@ import {
   getSessionSnapshot,
   readTokens,
   readUser,
+  sessionEndedElsewhere,
   storeTokens,
   storeUser,
   subscribeToSession,
@@ -106,5 +107,24 @@ describe('session storage', () => {
     unsubscribe();
     clearSession();
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("knows another tab's sign-out before any subscriber hears of it, and forgets it on this tab's next change", () => {
+    const heard: boolean[] = [];
+    const unsubscribe = subscribeToSession(() => heard.push(sessionEndedElsewhere()));
+    storeTokens(tokens);
+    expect(sessionEndedElsewhere()).toBe(false);
+
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: null }));
+    expect(heard.at(-1)).toBe(true);
+    // Another tab signing in again is no sign-out.
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: '{}' }));
+    expect(heard.at(-1)).toBe(false);
+    window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null }));
+    expect(sessionEndedElsewhere()).toBe(true);
+
+    storeTokens(tokens);
+    expect(sessionEndedElsewhere()).toBe(false);
+    unsubscribe();
   });
 });

@@ -459,6 +459,9 @@ describe('students page', () => {
     expect(
       await screen.findByRole('heading', { name: /^All students · Left/ }),
     ).toBeInTheDocument();
+    // The heading follows the filter at once; the list follows once the leavers are read.
+    expect(await screen.findByRole('heading', { name: leaver.name })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: asha.name })).not.toBeInTheDocument();
     expect(callsTo(STUDENTS).at(-1)!.url.searchParams.get('status')).toBe('left');
     expect(callsTo(`GET ${recordPaths.studentsCount}`).at(-1)!.url.searchParams.get('status')).toBe(
       'left',
