@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths, buildPath, staffPaths, staffTexts } from '@um/contract';
 import type { StaffMember } from '@um/contract';
 import { stubFetch } from '../../test/fetch-stub';
+import { setWideScreen } from '../../test/match-media';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 
 const admin = { ...testUser, role: 'admin' as const };
@@ -19,12 +20,12 @@ const colleague: StaffMember = {
   last_seen_at: '2026-11-26T09:00:00.000Z',
 };
 
-function atStaff() {
+function atStaff(path = '/staff', members: StaffMember[] = [colleague]) {
   signIn(admin);
   const stub = stubFetch({
     [`GET ${apiPaths.profile}`]: { body: admin },
     'GET /api/message/': { body: { data: [], next_cursor: null, unread_count: 0 } },
-    [`GET ${staffPaths.staff}`]: { body: { data: [colleague], next_cursor: null } },
+    [`GET ${staffPaths.staff}`]: { body: { data: members, next_cursor: null } },
     [`GET ${staffPaths.invitations}`]: { body: { data: [] } },
     [`PATCH ${buildPath(staffPaths.staffMember, { id: 12 })}`]: {
       body: { data: { ...colleague, status: 'deactivated' } },
@@ -42,7 +43,7 @@ function atStaff() {
       },
     },
   });
-  renderApp('/staff');
+  renderApp(path);
   return stub;
 }
 
@@ -58,7 +59,8 @@ describe('staff screen', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Tom Okafor')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: texts.roleOf('Tom Okafor') })).toHaveValue('staff');
-    expect(screen.getByText(staffTexts.statuses.active)).toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: texts.listLabel })).getByRole('listitem');
+    expect(within(card).getByText(staffTexts.statuses.active)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `${texts.deactivate} Tom Okafor` }));
     const dialog = screen.getByRole('dialog', { name: texts.deactivateTitle('Tom Okafor') });
     expect(dialog).toHaveTextContent('tom@school.test');
@@ -78,6 +80,51 @@ describe('staff screen', () => {
         stub.callsTo(`GET ${staffPaths.staff}`).map((call) => call.url.searchParams.get('q')),
       ).toContain('okafor'),
     );
+  });
+
+  it('keeps the search and the status in the address, and reads them from it', async () => {
+    const stub = atStaff('/staff?q=okafor&status=deactivated');
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText(texts.search)).toHaveValue('okafor');
+    expect(screen.getByLabelText(texts.statusFilter)).toHaveValue('deactivated');
+    const [first] = stub.callsTo(`GET ${staffPaths.staff}`);
+    expect(first?.url.searchParams.get('q')).toBe('okafor');
+    expect(first?.url.searchParams.get('status')).toBe('deactivated');
+    await user.selectOptions(screen.getByLabelText(texts.statusFilter), texts.everyone);
+    await waitFor(() => expect(window.location.search).toBe('?q=okafor'));
+    await waitFor(() =>
+      expect(stub.callsTo(`GET ${staffPaths.staff}`).at(-1)?.url.searchParams.has('status')).toBe(
+        false,
+      ),
+    );
+  });
+
+  it('says so when nobody matches the search', async () => {
+    atStaff('/staff?q=nobody', []);
+    expect(await screen.findByText(texts.noMatch)).toBeInTheDocument();
+  });
+
+  it('shows a card per person on a phone, with the role and Deactivate in it', async () => {
+    atStaff();
+    const cards = await screen.findByRole('list', { name: texts.listLabel });
+    const card = within(cards).getByRole('listitem');
+    expect(within(card).getByRole('heading', { name: /Tom Okafor/ })).toBeInTheDocument();
+    expect(within(card).getByRole('combobox', { name: texts.roleOf('Tom Okafor') })).toBeVisible();
+    expect(
+      within(card).getByRole('button', { name: `${texts.deactivate} Tom Okafor` }),
+    ).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a table on a wide screen, a row per person', async () => {
+    setWideScreen(true);
+    atStaff();
+    const table = await screen.findByRole('table', { name: texts.listLabel });
+    const row = within(table).getByRole('row', { name: /Tom Okafor/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('tom@school.test');
+    expect(
+      within(row).getByRole('button', { name: `${texts.deactivate} Tom Okafor` }),
+    ).toBeVisible();
   });
 
   it('invites by e-mail with a role, and says so', async () => {

@@ -2,20 +2,25 @@ import { useRef, useState } from 'react';
 import { MailPlus } from 'lucide-react';
 import { ROLES, staffTexts } from '@um/contract';
 import type { Role, StaffMember } from '@um/contract';
-import { useNotice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { ListBody, LoadMore } from '../../components/ui/ListStates';
+import { SelectField } from '../../components/ui/Field';
+import { ListSection, LoadMore } from '../../components/ui/ListStates';
 import { NoticeArea } from '../../components/ui/NoticeArea';
-import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { ResponsiveTable } from '../../components/ui/ResponsiveTable';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { SignedInOnly } from '../../components/ui/SignedOutNotice';
+import { useListScreen } from '../../components/ui/useListScreen';
 import { errorDetail } from '../../lib/api-client';
 import { displayName, useStoredSession } from '../../lib/session';
+import { useUrlFilters } from '../../lib/url-filters';
 import { useStaff } from './api/get-staff';
 import { useInvitations, useWithdrawInvitation } from './api/invitations';
 import { useUpdateStaffMember } from './api/update-staff-member';
 import { InviteDialog } from './components/InviteDialog';
+import { PendingInvitations } from './components/PendingInvitations';
+import { staffFilters, staffStatusChoices } from './filters';
 
 const texts = staffTexts.screen;
 
@@ -29,17 +34,17 @@ export function StaffPage() {
 }
 
 function Staff() {
-  const [q, setQ] = useState('');
-  const staff = useStaff(q);
+  const [filter, changeFilter] = useUrlFilters(staffFilters);
+  const staff = useStaff(filter);
+  const screen = useListScreen<StaffMember>({ list: staff });
   const invitations = useInvitations();
   const update = useUpdateStaffMember();
   const withdraw = useWithdrawInvitation();
-  const { notice, show, clear } = useNotice();
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<StaffMember | null>(null);
   const me = useStoredSession().user?.id;
-  const rows = staff.data?.pages.flatMap((page) => page.data) ?? [];
-  const body = useRef<HTMLTableSectionElement>(null);
+  const { rows, show, clear } = screen;
+  const body = useRef<HTMLElement>(null);
 
   const failed = (error: unknown) =>
     show({ tone: 'error', message: texts.changeFailed, detail: errorDetail(error) });
@@ -74,9 +79,9 @@ function Staff() {
     );
   }
 
-  const pending = invitations.data ?? [];
   const confirmingName = confirming ? nameOf(confirming) : '';
   const deactivating = confirming?.status === 'active';
+  const filtered = filter.q !== '' || filter.status !== 'all';
 
   return (
     <>
@@ -90,145 +95,131 @@ function Staff() {
           </Button>
         }
       />
-      <NoticeArea notice={notice} onDismiss={clear} />
+      <NoticeArea {...screen.notice} />
 
-      <section aria-labelledby="staff-heading" className={`${cardClasses} p-4 sm:p-6`}>
-        <h2 id="staff-heading" className="font-display text-lg font-semibold">
-          {texts.title}
-        </h2>
-        <div className="mt-3 max-w-sm">
-          <SearchBox
-            label={texts.search}
-            placeholder={texts.searchHint}
-            value={q}
-            onSearch={setQ}
-            slashFocuses={false}
-          />
-        </div>
-        <ListBody
-          query={staff}
-          count={rows.length}
-          loadingLabel="Loading staff…"
-          rowClassName="h-14"
-          loadFailed={texts.loadFailed}
-          empty={q ? texts.noMatch : texts.empty}
+      <div
+        role="search"
+        aria-label={texts.find}
+        className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <SearchBox
+          label={texts.search}
+          placeholder={texts.searchHint}
+          value={filter.q}
+          onSearch={(q) => changeFilter({ q })}
+          inputRef={screen.searchBox}
+        />
+        <SelectField
+          label={texts.statusFilter}
+          name="status"
+          value={filter.status}
+          onChange={(event) =>
+            changeFilter({ status: event.target.value as (typeof staffStatusChoices)[number] })
+          }
         >
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="text-slate-600 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {texts.lastSeen}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody ref={body}>
-                {rows.map((member) => (
-                  <tr
-                    key={member.id}
-                    tabIndex={-1}
-                    className="border-t border-slate-200 dark:border-slate-800"
-                  >
-                    <td className="py-3 pr-4">
-                      <div className="font-medium break-words">
-                        {nameOf(member)} {String(member.id) === me && texts.you}
-                      </div>
-                      <div className="text-slate-600 break-all dark:text-slate-400">
-                        {member.email}
-                      </div>
-                    </td>
-                    <td className="py-3 pr-4">
-                      <select
-                        aria-label={texts.roleOf(nameOf(member))}
-                        value={member.role}
-                        disabled={update.isPending}
-                        onChange={(event) => changeRole(member, event.target.value as Role)}
-                        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {staffTexts.roles[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="py-3 pr-4">{staffTexts.statuses[member.status]}</td>
-                    <td className="py-3 pr-4">
-                      {member.last_seen_at ? (
-                        <time dateTime={member.last_seen_at}>
-                          {new Date(member.last_seen_at).toLocaleString()}
-                        </time>
-                      ) : (
-                        texts.never
-                      )}
-                    </td>
-                    <td className="py-3 text-right">
-                      <Button
-                        size="sm"
-                        variant={member.status === 'active' ? 'danger' : 'secondary'}
-                        aria-label={`${
-                          member.status === 'active' ? texts.deactivate : texts.reactivate
-                        } ${nameOf(member)}`}
-                        onClick={() => setConfirming(member)}
-                      >
-                        {member.status === 'active' ? texts.deactivate : texts.reactivate}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore query={staff} list={body} count={rows.length} />
-        </ListBody>
-      </section>
+          {staffStatusChoices.map((status) => (
+            <option key={status} value={status}>
+              {status === 'all' ? texts.everyone : staffTexts.statuses[status]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
 
-      <section aria-labelledby="pending-heading" className={`${cardClasses} mt-6 p-4 sm:p-6`}>
-        <h2 id="pending-heading" className="font-display text-lg font-semibold">
-          {texts.pending}
-        </h2>
-        {pending.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{texts.noPending}</p>
-        ) : (
-          <ul className="mt-3 space-y-2">
-            {pending.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="min-w-0 flex-1 break-all">
-                  {invitation.email} · {staffTexts.roles[invitation.role]} · until{' '}
-                  <time dateTime={invitation.expires_at}>
-                    {new Date(invitation.expires_at).toLocaleDateString()}
+      <ListSection
+        id="staff-heading"
+        title={texts.title}
+        headingRef={screen.listHeading}
+        list={staff}
+        count={rows.length}
+        loadingLabel={texts.loading}
+        rowClassName="h-14"
+        loadFailed={texts.loadFailed}
+        empty={filtered ? texts.noMatch : texts.empty}
+      >
+        <ResponsiveTable
+          label={texts.listLabel}
+          rows={rows}
+          rowKey={(member) => member.id}
+          bodyRef={body}
+          dimmed={staff.isPlaceholderData}
+          columns={[
+            {
+              header: texts.columns.name,
+              kind: 'title',
+              cell: (member) => (
+                <>
+                  <span className="block font-medium break-words">
+                    {nameOf(member)} {String(member.id) === me && texts.you}
+                  </span>
+                  <span className="block font-normal text-slate-600 break-all dark:text-slate-400">
+                    {member.email}
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: texts.columns.role,
+              cell: (member) => (
+                <select
+                  aria-label={texts.roleOf(nameOf(member))}
+                  value={member.role}
+                  disabled={update.isPending}
+                  onChange={(event) => changeRole(member, event.target.value as Role)}
+                  className="h-9 max-w-full rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {staffTexts.roles[role]}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              header: texts.columns.status,
+              cell: (member) => staffTexts.statuses[member.status],
+            },
+            {
+              header: texts.lastSeen,
+              cell: (member) =>
+                member.last_seen_at ? (
+                  <time dateTime={member.last_seen_at}>
+                    {new Date(member.last_seen_at).toLocaleString()}
                   </time>
-                </span>
+                ) : (
+                  texts.never
+                ),
+            },
+            {
+              header: texts.columns.actions,
+              kind: 'actions',
+              cell: (member) => (
                 <Button
                   size="sm"
-                  variant="secondary"
-                  aria-label={texts.withdraw(invitation.email)}
-                  onClick={() =>
-                    withdraw.mutate(invitation.id, {
-                      onSuccess: () => show({ tone: 'success', message: texts.withdrawn }),
-                      onError: failed,
-                    })
-                  }
+                  variant={member.status === 'active' ? 'danger' : 'secondary'}
+                  aria-label={`${
+                    member.status === 'active' ? texts.deactivate : texts.reactivate
+                  } ${nameOf(member)}`}
+                  onClick={() => setConfirming(member)}
                 >
-                  Withdraw
+                  {member.status === 'active' ? texts.deactivate : texts.reactivate}
                 </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              ),
+            },
+          ]}
+        />
+        <LoadMore query={staff} list={body} count={rows.length} />
+      </ListSection>
+
+      <PendingInvitations
+        invitations={invitations.data ?? []}
+        onWithdraw={(invitation) =>
+          withdraw.mutate(invitation.id, {
+            onSuccess: () => show({ tone: 'success', message: texts.withdrawn }),
+            onError: failed,
+          })
+        }
+      />
 
       <InviteDialog
         open={inviting}
