@@ -87,7 +87,7 @@ test('a school year ends with the keyboard alone: each class moves up or graduat
   await expect(previewHeading).toBeFocused();
   const preview = page.getByRole('region', { name: t.previewHeading(from, to) });
   await expect(preview).toContainText(t.totals({ moved: 3, graduated: 1, kept: 1 }));
-  const report = preview.getByRole('region', { name: t.reportTable });
+  const report = preview.getByRole('table', { name: t.reportTable });
   const reportRow = (name: string) =>
     report.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   await expect(reportRow(seven.name)).toContainText(t.newMark(`Grade 8 ${tag}`));

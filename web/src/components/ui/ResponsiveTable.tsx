@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { useMediaQuery } from '../../lib/media-query';
 import { cardClasses } from './PageHeader';
+import { ScrollBox } from './ScrollBox';
 import { cx } from './cx';
 
 /**
@@ -14,6 +15,8 @@ export const TABLE_FROM = '(min-width: 640px)';
 export interface Column<Row> {
   /** The column's heading in the table, and the term before the value on a card. */
   header: string;
+  /** Tells the column apart where two may have the same heading (a file's columns). */
+  id?: string;
   /** What the row holds in this column. */
   cell: (row: Row) => ReactNode;
   /**
@@ -58,6 +61,11 @@ export interface ResponsiveTableProps<Row> {
   framed?: boolean;
   /** Denser rows, for lists read many at a time. */
   dense?: boolean;
+  /**
+   * The table may be wider than the screen even where it is a table (a file's columns, as many
+   * as the file has): it scrolls sideways in a box the keyboard can scroll too.
+   */
+  scrolls?: boolean;
 }
 
 const headerClasses = 'px-3 py-2 text-left text-sm font-semibold whitespace-nowrap';
@@ -80,6 +88,7 @@ export function ResponsiveTable<Row>({
   dimmed = false,
   framed = true,
   dense = false,
+  scrolls = false,
 }: ResponsiveTableProps<Row>) {
   const wide = useMediaQuery(tableFrom);
   const columns = maybeColumns.filter((column): column is Column<Row> => Boolean(column));
@@ -90,61 +99,66 @@ export function ResponsiveTable<Row>({
 
   if (wide) {
     const cellClasses = cx('px-3 align-middle text-sm', dense ? 'py-1.5' : 'py-3');
-    return (
-      <div className={cx(framed && cardClasses, 'overflow-x-auto')}>
-        <table aria-label={label} className={cx('w-full border-collapse', fade)}>
-          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <tr>
-              {columns.map((column) => (
-                <Fragment key={column.header}>
-                  {column.headerCell ?? (
-                    <th scope="col" className={cx(headerClasses, column.numeric && 'text-right')}>
-                      {column.kind === 'actions' || column.kind === 'select' ? (
-                        <span className="sr-only">{column.header}</span>
-                      ) : (
-                        column.header
-                      )}
-                    </th>
-                  )}
-                </Fragment>
-              ))}
-            </tr>
-          </thead>
-          <tbody ref={setBody} className="divide-y divide-slate-200 dark:divide-slate-800">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} tabIndex={-1} className={cx(rowClassName?.(row))}>
-                {columns.map((column) =>
-                  column.kind === 'title' ? (
-                    <th
-                      key={column.header}
-                      scope="row"
-                      className={cx(
-                        cellClasses,
-                        'text-left font-semibold break-words',
-                        column.className,
-                      )}
-                    >
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td
-                      key={column.header}
-                      className={cx(
-                        cellClasses,
-                        column.numeric && 'text-right tabular-nums',
-                        column.kind === 'actions' && 'text-right',
-                        column.className,
-                      )}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ),
+    const table = (
+      <table aria-label={label} className={cx('w-full border-collapse', fade)}>
+        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          <tr>
+            {columns.map((column) => (
+              <Fragment key={column.id ?? column.header}>
+                {column.headerCell ?? (
+                  <th scope="col" className={cx(headerClasses, column.numeric && 'text-right')}>
+                    {column.kind === 'actions' || column.kind === 'select' ? (
+                      <span className="sr-only">{column.header}</span>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
                 )}
-              </tr>
+              </Fragment>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody ref={setBody} className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} tabIndex={-1} className={cx(rowClassName?.(row))}>
+              {columns.map((column) =>
+                column.kind === 'title' ? (
+                  <th
+                    key={column.id ?? column.header}
+                    scope="row"
+                    className={cx(
+                      cellClasses,
+                      'text-left font-semibold break-words',
+                      column.className,
+                    )}
+                  >
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td
+                    key={column.id ?? column.header}
+                    className={cx(
+                      cellClasses,
+                      column.numeric && 'text-right tabular-nums',
+                      column.kind === 'actions' && 'text-right',
+                      column.className,
+                    )}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+    return scrolls ? (
+      <ScrollBox label={label} className={cx(framed && cardClasses)}>
+        {table}
+      </ScrollBox>
+    ) : (
+      <div className={cx(framed && cardClasses, 'overflow-x-auto')}>{table}</div>
     );
   }
 
@@ -171,7 +185,10 @@ export function ResponsiveTable<Row>({
                 {terms
                   .filter((column) => !column.optional?.(row))
                   .map((column) => (
-                    <div key={column.header} className="flex min-w-0 flex-wrap gap-x-1.5">
+                    <div
+                      key={column.id ?? column.header}
+                      className="flex min-w-0 flex-wrap gap-x-1.5"
+                    >
                       <dt className="shrink-0 text-slate-600 dark:text-slate-400">
                         {column.header}
                       </dt>
@@ -181,14 +198,14 @@ export function ResponsiveTable<Row>({
               </dl>
             )}
             {fields.map((column) => (
-              <div key={column.header} className="mt-3 min-w-0">
+              <div key={column.id ?? column.header} className="mt-3 min-w-0">
                 {shown(column, row)}
               </div>
             ))}
             {actions.length > 0 && (
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 {actions.map((column) => (
-                  <div key={column.header}>{shown(column, row)}</div>
+                  <div key={column.id ?? column.header}>{shown(column, row)}</div>
                 ))}
               </div>
             )}

@@ -12,6 +12,7 @@ import {
   recordPaths,
 } from '@um/contract';
 import type { ImportResult } from '@um/contract';
+import { setWideScreen } from '../../test/match-media';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
@@ -96,6 +97,34 @@ async function choose(file: File) {
 }
 
 describe('importing students from a spreadsheet', () => {
+  // The file's rows and the row errors as tables, as a desktop shows them; a phone's cards are
+  // checked on their own below.
+  beforeEach(() => setWideScreen(true));
+
+  it('shows the first rows and the row errors as cards on a phone', async () => {
+    setWideScreen(false);
+    atImport({
+      [IMPORT]: {
+        body: {
+          data: report({
+            created: 1,
+            errors: [{ row: 3, field: 'email', message: 'Enter a valid email address.' }],
+          }),
+        },
+      },
+    });
+    const user = await choose(csvFile(spreadsheet));
+    const preview = await screen.findByRole('list', { name: t.previewHeading });
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(preview).getAllByRole('listitem')[0]).toHaveTextContent('Student NameAsha Rao');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.checkButton }));
+    const errors = await screen.findByRole('list', { name: t.errorsHeading(1) });
+    expect(within(errors).getByRole('listitem')).toHaveTextContent(
+      `${t.errorColumns.row}3${t.errorColumns.field}Email (E-mail)`,
+    );
+  });
+
   it('is reached from the students screen', async () => {
     const user = userEvent.setup({ delay: null });
     atImport({}, appRoutes.students);
@@ -245,7 +274,7 @@ describe('importing students from a spreadsheet', () => {
     const user = await choose(csvFile(spreadsheet));
     await user.click(await screen.findByRole('button', { name: t.checkButton }));
 
-    const list = await screen.findByRole('region', { name: t.errorsHeading(250) });
+    const list = await screen.findByRole('table', { name: t.errorsHeading(250) });
     // `hidden: true` skips the visibility check per row, which is slow over hundreds of them.
     expect(within(list).getAllByRole('row', { hidden: true })).toHaveLength(201);
     await user.click(screen.getByRole('button', { name: t.moreErrors(50) }));

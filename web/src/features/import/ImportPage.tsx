@@ -16,7 +16,7 @@ import type { Notice } from '../../components/ui/Banner';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Field, SelectField } from '../../components/ui/Field';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
-import { ScrollBox } from '../../components/ui/ScrollBox';
+import { ResponsiveTable } from '../../components/ui/ResponsiveTable';
 import { Section } from '../../components/ui/Section';
 import { SignedOutNotice } from '../../components/ui/SignedOutNotice';
 import { cx } from '../../components/ui/cx';
@@ -487,40 +487,41 @@ function Mapping({
         ))}
       </div>
 
-      <ScrollBox label={t.previewHeading} className="mt-6">
-        <table className="w-full min-w-max text-left text-sm">
-          <caption className="mb-2 text-left font-medium">{t.previewHeading}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              {preview.headings.map((_, index) => (
-                <th key={index} scope="col" className="px-3 py-2 align-bottom font-medium">
-                  <span className="block">{headingOf(preview, index)}</span>
-                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                    {mapping[index] ? `→ ${t.fieldLabels[mapping[index]]}` : t.leaveOut}
-                  </span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((row, rowIndex) => (
-              <tr key={rowIndex} className="border-b border-slate-100 dark:border-slate-800">
-                {preview.headings.map((_, index) => (
-                  <td
-                    key={index}
-                    className={cx(
-                      'max-w-64 truncate px-3 py-2',
-                      !mapping[index] && 'text-slate-500 line-through dark:text-slate-500',
-                    )}
-                  >
-                    {row[index] ?? ''}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <h3 className="mt-6 mb-2 font-medium">{t.previewHeading}</h3>
+      <ResponsiveTable
+        label={t.previewHeading}
+        rows={preview.rows.map((row, index) => ({ row, index }))}
+        rowKey={({ index }) => index}
+        framed={false}
+        dense
+        scrolls
+        columns={preview.headings.map((_, index) => {
+          const mapped = mapping[index];
+          const heading = headingOf(preview, index);
+          return {
+            id: String(index),
+            header: heading,
+            headerCell: (
+              <th scope="col" className="px-3 py-2 text-left align-bottom text-sm font-medium">
+                <span className="block">{heading}</span>
+                <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                  {mapped ? `→ ${t.fieldLabels[mapped]}` : t.leaveOut}
+                </span>
+              </th>
+            ),
+            className: cx(
+              'max-w-64 truncate',
+              !mapped && 'text-slate-500 line-through dark:text-slate-500',
+            ),
+            cell: ({ row }: { row: readonly string[] }) => row[index] ?? '',
+            card: ({ row }: { row: readonly string[] }) => (
+              <span className={cx(!mapped && 'text-slate-500 line-through dark:text-slate-500')}>
+                {row[index] ?? ''}
+              </span>
+            ),
+          };
+        })}
+      />
 
       {problems.length > 0 && (
         <ul id={problemsId} className="mt-4 space-y-1 text-sm text-red-700 dark:text-red-300">
@@ -582,32 +583,29 @@ function RowErrors({
           {t.errorsCapped(errors.length, result.error_count)}
         </p>
       )}
-      <ScrollBox label={t.errorsHeading(result.error_count)}>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.errorColumns.row}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.errorColumns.field}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.errorColumns.message}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.slice(0, shown).map((error, index) => (
-              <tr key={index} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="px-3 py-2 tabular-nums">{error.row}</td>
-                <td className="px-3 py-2">{fieldNameOf(error.field, preview, mapping)}</td>
-                <td className="px-3 py-2 break-words">{error.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <ResponsiveTable
+        label={t.errorsHeading(result.error_count)}
+        rows={errors.slice(0, shown).map((error, index) => ({ error, index }))}
+        rowKey={({ index }) => index}
+        framed={false}
+        dense
+        columns={[
+          {
+            header: t.errorColumns.row,
+            className: 'tabular-nums',
+            cell: ({ error }) => error.row,
+          },
+          {
+            header: t.errorColumns.field,
+            cell: ({ error }) => fieldNameOf(error.field, preview, mapping),
+          },
+          {
+            header: t.errorColumns.message,
+            className: 'break-words',
+            cell: ({ error }) => error.message,
+          },
+        ]}
+      />
       {shown < errors.length && (
         <Button variant="secondary" onClick={() => setShown(shown + ERRORS_PER_PAGE)}>
           {t.moreErrors(errors.length - shown)}

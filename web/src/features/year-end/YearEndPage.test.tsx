@@ -10,6 +10,7 @@ import {
   yearEndTexts,
 } from '@um/contract';
 import type { Standard, Student, YearEndResult } from '@um/contract';
+import { setWideScreen } from '../../test/match-media';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubHandler, StubReply, StubRequest } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
@@ -191,15 +192,18 @@ describe('year end', () => {
     // The year with students ends, into the one after it.
     expect(await screen.findByRole('combobox', { name: t.fromYear })).toHaveValue('2025');
     expect(screen.getByLabelText(t.toYear)).toHaveValue('2026');
-    const rows = within(await screen.findByRole('region', { name: t.targetsTable })).getAllByRole(
-      'row',
+    // On a phone each standard is a card, its target chosen inside it.
+    const cards = within(await screen.findByRole('list', { name: t.targetsTable })).getAllByRole(
+      'listitem',
     );
-    expect(rows.map((row) => within(row).queryByRole('rowheader')?.textContent)).toEqual([
-      undefined,
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Class 8 A',
       'Class 9 A',
       'Class 10 A',
     ]);
+    expect(
+      within(cards[0]!).getByRole('combobox', { name: t.targetOf('Class 8 A') }),
+    ).toBeVisible();
     // Grade 8 has no standard one grade up next year: a new one, named after the grade.
     expect(targetOf('Class 8 A')).toHaveValue('new');
     expect(screen.getByLabelText(t.newNameOf('Class 8 A'))).toHaveValue('Class 9 A');
@@ -239,7 +243,7 @@ describe('year end', () => {
       ],
       keep: [7],
     });
-    const report = screen.getByRole('region', { name: t.reportTable });
+    const report = screen.getByRole('list', { name: t.reportTable });
     expect(report).toHaveTextContent(t.newMark('Class 9 B'));
     expect(report).toHaveTextContent(t.graduates);
     expect(screen.getByText(t.totals({ moved: 57, graduated: 25, kept: 1 }))).toBeInTheDocument();
@@ -263,6 +267,22 @@ describe('year end', () => {
     expect(await screen.findByText(t.undoneNote)).toHaveFocus();
     expect(callsTo(UNDO)).toHaveLength(1);
     expect(screen.queryByRole('link', { name: t.studentsOf('Class 9 B') })).not.toBeInTheDocument();
+  });
+
+  it('lists the standards as rows of a table on a wide screen, each with its target', async () => {
+    setWideScreen(true);
+    atYearEnd({});
+    const table = await screen.findByRole('table', { name: t.targetsTable });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => within(row).queryByRole('rowheader')?.textContent)).toEqual([
+      undefined,
+      'Class 8 A',
+      'Class 9 A',
+      'Class 10 A',
+    ]);
+    expect(within(rows[1]!).getByRole('combobox', { name: t.targetOf('Class 8 A') })).toHaveValue(
+      'new',
+    );
   });
 
   it('checks the choices as the server would before asking it, and shows its refusals beside them', async () => {
@@ -329,8 +349,10 @@ describe('year end', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t.runFailed);
     expect(alert).toHaveTextContent(yearEndTexts.refused(1));
-    const conflicts = screen.getByRole('region', { name: t.conflictsTable });
-    const row = within(conflicts).getByRole('row', { name: /Ravi Kumar/ });
+    const conflicts = screen.getByRole('list', { name: t.conflictsTable });
+    const row = within(conflicts)
+      .getAllByRole('listitem')
+      .find((card) => within(card).queryByRole('heading', { name: 'Ravi Kumar' }));
     expect(row).toHaveTextContent('12');
     expect(row).toHaveTextContent('Class 10 A');
     expect(screen.queryByRole('button', { name: t.run })).not.toBeInTheDocument();

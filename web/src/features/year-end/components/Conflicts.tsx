@@ -1,8 +1,6 @@
 import { yearEndScreenTexts as t } from '@um/contract';
 import type { YearEndConflict } from '@um/contract';
-import { ScrollBox } from '../../../components/ui/ScrollBox';
-
-const cellClasses = 'py-2 pr-4';
+import { ResponsiveTable } from '../../../components/ui/ResponsiveTable';
 
 /** The students who cannot move because their roll number is taken where they would go. */
 export function Conflicts({ conflicts }: { conflicts: readonly YearEndConflict[] }) {
@@ -12,36 +10,23 @@ export function Conflicts({ conflicts }: { conflicts: readonly YearEndConflict[]
         {t.conflictsHeading(conflicts.length)}
       </h3>
       <p className="mt-1 mb-3 text-sm">{t.conflictsHint}</p>
-      <ScrollBox label={t.conflictsTable}>
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <thead className="text-slate-600 dark:text-slate-400">
-            <tr>
-              <th scope="col" className={`${cellClasses} font-medium`}>
-                {t.conflictColumns.student}
-              </th>
-              <th scope="col" className={`${cellClasses} font-medium`}>
-                {t.conflictColumns.rollNumber}
-              </th>
-              <th scope="col" className={`${cellClasses} font-medium`}>
-                {t.conflictColumns.target}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {conflicts.map(({ student, roll_number, to_standard }) => (
-              <tr key={student.id} className="border-t border-slate-200 dark:border-slate-800">
-                <th scope="row" className={`${cellClasses} font-semibold break-words`}>
-                  {student.name}
-                </th>
-                <td className={cellClasses}>{roll_number}</td>
-                <td className={`${cellClasses} break-words`}>
-                  {to_standard.id === null ? t.newMark(to_standard.name) : to_standard.name}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <ResponsiveTable
+        label={t.conflictsTable}
+        rows={conflicts}
+        rowKey={({ student }) => student.id}
+        framed={false}
+        dense
+        columns={[
+          { header: t.conflictColumns.student, kind: 'title', cell: ({ student }) => student.name },
+          { header: t.conflictColumns.rollNumber, cell: ({ roll_number }) => roll_number },
+          {
+            header: t.conflictColumns.target,
+            className: 'break-words',
+            cell: ({ to_standard }) =>
+              to_standard.id === null ? t.newMark(to_standard.name) : to_standard.name,
+          },
+        ]}
+      />
     </div>
   );
 }

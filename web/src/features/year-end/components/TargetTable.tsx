@@ -1,7 +1,7 @@
 import { GRADE_LEVEL_MAX, GRADE_LEVEL_MIN, LIMITS, yearEndScreenTexts as t } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Field, SelectField } from '../../../components/ui/Field';
-import { ScrollBox } from '../../../components/ui/ScrollBox';
+import { ResponsiveTable } from '../../../components/ui/ResponsiveTable';
 import type { FieldErrors } from '../../../lib/forms';
 import { newTarget } from '../plan';
 import type { Target } from '../plan';
@@ -16,33 +16,24 @@ export interface TargetTableProps {
   onChange: (standard: Standard, target: Target) => void;
 }
 
-const headerClasses = 'py-2 pr-4 font-medium';
-
-/** The year's standards, one a row, each with where its students go. */
+/** The year's standards, one a row (a card on a phone), each with where its students go. */
 export function TargetTable({ toYear, rows, nextYear, errors, onChange }: TargetTableProps) {
   return (
-    <ScrollBox label={t.targetsTable}>
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <thead className="text-slate-600 dark:text-slate-400">
-          <tr>
-            <th scope="col" className={headerClasses}>
-              {t.columns.standard}
-            </th>
-            <th scope="col" className={headerClasses}>
-              {t.columns.grade}
-            </th>
-            <th scope="col" className={headerClasses}>
-              {t.columns.students}
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              {t.columns.target}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ standard, target }, index) => (
-            <TargetRow
-              key={standard.id}
+    <ResponsiveTable
+      label={t.targetsTable}
+      rows={rows.map((row, index) => ({ ...row, index }))}
+      rowKey={({ standard }) => standard.id}
+      framed={false}
+      columns={[
+        { header: t.columns.standard, kind: 'title', cell: ({ standard }) => standard.name },
+        { header: t.columns.grade, cell: ({ standard }) => standard.grade_level },
+        { header: t.columns.students, cell: ({ standard }) => standard.student_count },
+        {
+          header: t.columns.target,
+          labelled: true,
+          className: 'min-w-64 align-top',
+          cell: ({ standard, target, index }) => (
+            <TargetChoice
               standard={standard}
               target={target}
               toYear={toYear}
@@ -50,14 +41,15 @@ export function TargetTable({ toYear, rows, nextYear, errors, onChange }: Target
               error={(field) => errors[`moves.${index}${field}`]}
               onChange={(next) => onChange(standard, next)}
             />
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+          ),
+        },
+      ]}
+    />
   );
 }
 
-function TargetRow({
+/** Where one standard's students go: a standard of the next year, a new one, or graduating. */
+function TargetChoice({
   standard,
   target,
   toYear,
@@ -74,66 +66,56 @@ function TargetRow({
   onChange: (target: Target) => void;
 }) {
   return (
-    <tr className="border-t border-slate-200 align-top dark:border-slate-800">
-      <th scope="row" className="py-3 pr-4 font-semibold break-words">
-        {standard.name}
-      </th>
-      <td className="py-3 pr-4">{standard.grade_level}</td>
-      <td className="py-3 pr-4">{standard.student_count}</td>
-      <td className="min-w-64 py-3">
-        <SelectField
-          label={t.targetOf(standard.name)}
-          value={target.kind === 'existing' ? String(target.id) : target.kind}
-          error={
-            error('') ?? error('.from_standard') ?? error('.to_standard') ?? error('.graduate')
-          }
-          onChange={(event) => {
-            const chosen = event.target.value;
-            if (chosen === 'graduate') onChange({ kind: 'graduate' });
-            // Back to a new standard after trying another target: what was typed stays.
-            else if (chosen === 'new')
-              onChange(target.kind === 'new' ? target : newTarget(standard));
-            else onChange({ kind: 'existing', id: Number(chosen) });
-          }}
-        >
-          {nextYear.length > 0 && (
-            <optgroup label={t.standardsOf(toYear)}>
-              {nextYear.map((next) => (
-                <option key={next.id} value={next.id}>
-                  {next.name}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <option value="new">{t.newStandard}</option>
-          <option value="graduate">{t.graduates}</option>
-        </SelectField>
-        {target.kind === 'new' && (
-          <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_8rem]">
-            <Field
-              label={t.newName}
-              aria-label={t.newNameOf(standard.name)}
-              autoComplete="off"
-              maxLength={LIMITS.standardNameMax}
-              value={target.name}
-              error={error('.to_new.name') ?? error('.to_new')}
-              onChange={(event) => onChange({ ...target, name: event.target.value })}
-            />
-            <Field
-              label={t.newGrade}
-              aria-label={t.newGradeOf(standard.name)}
-              type="number"
-              inputMode="numeric"
-              min={GRADE_LEVEL_MIN}
-              max={GRADE_LEVEL_MAX}
-              step={1}
-              value={target.gradeLevel}
-              error={error('.to_new.grade_level')}
-              onChange={(event) => onChange({ ...target, gradeLevel: event.target.value })}
-            />
-          </div>
+    <>
+      <SelectField
+        label={t.targetOf(standard.name)}
+        value={target.kind === 'existing' ? String(target.id) : target.kind}
+        error={error('') ?? error('.from_standard') ?? error('.to_standard') ?? error('.graduate')}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (chosen === 'graduate') onChange({ kind: 'graduate' });
+          // Back to a new standard after trying another target: what was typed stays.
+          else if (chosen === 'new') onChange(target.kind === 'new' ? target : newTarget(standard));
+          else onChange({ kind: 'existing', id: Number(chosen) });
+        }}
+      >
+        {nextYear.length > 0 && (
+          <optgroup label={t.standardsOf(toYear)}>
+            {nextYear.map((next) => (
+              <option key={next.id} value={next.id}>
+                {next.name}
+              </option>
+            ))}
+          </optgroup>
         )}
-      </td>
-    </tr>
+        <option value="new">{t.newStandard}</option>
+        <option value="graduate">{t.graduates}</option>
+      </SelectField>
+      {target.kind === 'new' && (
+        <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_8rem]">
+          <Field
+            label={t.newName}
+            aria-label={t.newNameOf(standard.name)}
+            autoComplete="off"
+            maxLength={LIMITS.standardNameMax}
+            value={target.name}
+            error={error('.to_new.name') ?? error('.to_new')}
+            onChange={(event) => onChange({ ...target, name: event.target.value })}
+          />
+          <Field
+            label={t.newGrade}
+            aria-label={t.newGradeOf(standard.name)}
+            type="number"
+            inputMode="numeric"
+            min={GRADE_LEVEL_MIN}
+            max={GRADE_LEVEL_MAX}
+            step={1}
+            value={target.gradeLevel}
+            error={error('.to_new.grade_level')}
+            onChange={(event) => onChange({ ...target, gradeLevel: event.target.value })}
+          />
+        </div>
+      )}
+    </>
   );
 }

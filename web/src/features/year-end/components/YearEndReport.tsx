@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { appRoutes, yearEndScreenTexts as t } from '@um/contract';
 import type { YearEndResult, YearEndStandard } from '@um/contract';
-import { ScrollBox } from '../../../components/ui/ScrollBox';
+import { ResponsiveTable } from '../../../components/ui/ResponsiveTable';
 import { totalsOf } from '../plan';
 
 export interface YearEndReportProps {
@@ -10,55 +10,29 @@ export interface YearEndReportProps {
   linkTargets?: boolean;
 }
 
-const cellClasses = 'py-2 pr-4';
-const countClasses = 'py-2 pr-4 text-right tabular-nums';
-
 /** Per standard, where its students go and how many move on, graduate and stay. */
 export function YearEndReport({ result, linkTargets = false }: YearEndReportProps) {
   return (
     <>
       <p className="mb-4 text-sm">{t.totals(totalsOf(result))}</p>
-      <ScrollBox label={t.reportTable}>
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <thead className="text-slate-600 dark:text-slate-400">
-            <tr>
-              <th scope="col" className={`${cellClasses} font-medium`}>
-                {t.report.from}
-              </th>
-              <th scope="col" className={`${cellClasses} font-medium`}>
-                {t.report.to}
-              </th>
-              <th scope="col" className={`${countClasses} font-medium`}>
-                {t.report.moved}
-              </th>
-              <th scope="col" className={`${countClasses} font-medium`}>
-                {t.report.graduated}
-              </th>
-              <th scope="col" className={`${countClasses} font-medium`}>
-                {t.report.kept}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.standards.map((row) => (
-              <tr
-                key={row.from_standard.id}
-                className="border-t border-slate-200 dark:border-slate-800"
-              >
-                <th scope="row" className={`${cellClasses} font-semibold break-words`}>
-                  {row.from_standard.name}
-                </th>
-                <td className={`${cellClasses} break-words`}>
-                  <Target target={row.to_standard} link={linkTargets} />
-                </td>
-                <td className={countClasses}>{row.moved}</td>
-                <td className={countClasses}>{row.graduated}</td>
-                <td className={countClasses}>{row.kept}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <ResponsiveTable
+        label={t.reportTable}
+        rows={result.standards}
+        rowKey={(row) => row.from_standard.id}
+        framed={false}
+        dense
+        columns={[
+          { header: t.report.from, kind: 'title', cell: (row) => row.from_standard.name },
+          {
+            header: t.report.to,
+            className: 'break-words',
+            cell: (row) => <Target target={row.to_standard} link={linkTargets} />,
+          },
+          { header: t.report.moved, numeric: true, cell: (row) => row.moved },
+          { header: t.report.graduated, numeric: true, cell: (row) => row.graduated },
+          { header: t.report.kept, numeric: true, cell: (row) => row.kept },
+        ]}
+      />
     </>
   );
 }
