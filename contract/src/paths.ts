@@ -41,6 +41,8 @@ export const appRoutes = {
   students: '/students',
   /** Importing students from a spreadsheet, reached from the students screen. */
   studentsImport: '/students/import',
+  /** One student's record, read-only for a viewer (docs/web.md, "A student's record"). */
+  student: '/students/:id',
   standards: '/standards',
   /** The end of the school year (docs/web.md, "Year end"), reached from the standards screen. */
   yearEnd: '/standards/year-end',

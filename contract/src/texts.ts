@@ -123,6 +123,7 @@ export const appTexts = {
     },
     saveAndAddAnother: 'Save and add another',
     justAdded: 'Just added',
+    listLabel: 'Students',
     /** A student as a button's name or a list of look-alikes tells it apart: name and roll number. */
     which: (name: string, rollNumber: string) => `${name}, ${rollNumber}`,
     deleteWhich: (name: string, rollNumber: string, standard: string) =>
@@ -254,4 +255,24 @@ export const studentRecordTexts = {
   paperSize: 'Paper',
   paperSizes: { A4: 'A4', Letter: 'Letter' },
   closePrint: 'Close the print view',
+  /** A student's own page (docs/web.md, "A student's record"), for everyone signed in. */
+  record: {
+    open: (which: string) => `Open the record of ${which}`,
+    back: 'All students',
+    loading: 'Loading the student…',
+    loadFailed: 'Failed to load the student. Please try again.',
+    notFound: 'There is no such student. It may have been deleted.',
+    history: 'History',
+    edit: 'Edit',
+    editTitle: (name: string) => `Edit student ${name}`,
+    summary: (status: string, standard: string) => `${status} · ${standard}`,
+    none: 'Not recorded',
+    primary: 'Primary contact',
+    noGuardians: 'No guardians recorded.',
+    readOnly: 'Your role lets you read this record, not change it.',
+    dateOfBirth: 'Date of birth',
+    admissionNumber: 'Admission number',
+    relation: 'Relation',
+    screenTitle: 'Student',
+  },
 } as const;

@@ -164,6 +164,20 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: appRoutes.student,
+                  lazy: async () => ({
+                    Component: (await import('../features/students/StudentRecordPage'))
+                      .StudentRecordPage,
+                  }),
+                  loader: ({ params }: LoaderFunctionArgs) =>
+                    warm(async (client) =>
+                      (await import('../features/students/loader')).loadStudentRecord(
+                        client,
+                        params['id'],
+                      ),
+                    )(),
+                },
+                {
                   path: appRoutes.standards,
                   lazy: async () => ({
                     Component: (await import('../features/standards/StandardsPage')).StandardsPage,

@@ -38,6 +38,8 @@ export interface Column<Row> {
   optional?: (row: Row) => boolean;
   /** The cell labels itself (a form field): a card shows it whole, without a term before it. */
   labelled?: boolean;
+  /** Shown only in the table, or only on a card (a field too long for a table's line). */
+  only?: 'table' | 'card';
 }
 
 export interface ResponsiveTableProps<Row> {
@@ -91,14 +93,22 @@ export function ResponsiveTable<Row>({
   scrolls = false,
 }: ResponsiveTableProps<Row>) {
   const wide = useMediaQuery(tableFrom);
-  const columns = maybeColumns.filter((column): column is Column<Row> => Boolean(column));
+  const columns = maybeColumns.filter(
+    (column): column is Column<Row> =>
+      Boolean(column) && (!column || column.only !== (wide ? 'card' : 'table')),
+  );
   const setBody = (element: HTMLElement | null) => {
     if (bodyRef) bodyRef.current = element;
   };
   const fade = cx('transition-opacity', dimmed && 'opacity-60');
 
   if (wide) {
-    const cellClasses = cx('px-3 align-middle text-sm', dense ? 'py-1.5' : 'py-3');
+    // Dense rows keep the buttons' cell without padding, so a row is as high as its buttons.
+    const cellClasses = (column: Column<Row>) =>
+      cx(
+        'px-3 align-middle text-sm',
+        !dense ? 'py-3' : column.kind === 'actions' ? 'py-0' : 'py-1.5',
+      );
     const table = (
       <table aria-label={label} className={cx('w-full border-collapse', fade)}>
         <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -127,7 +137,7 @@ export function ResponsiveTable<Row>({
                     key={column.id ?? column.header}
                     scope="row"
                     className={cx(
-                      cellClasses,
+                      cellClasses(column),
                       'text-left font-semibold break-words',
                       column.className,
                     )}
@@ -138,7 +148,7 @@ export function ResponsiveTable<Row>({
                   <td
                     key={column.id ?? column.header}
                     className={cx(
-                      cellClasses,
+                      cellClasses(column),
                       column.numeric && 'text-right tabular-nums',
                       column.kind === 'actions' && 'text-right',
                       column.className,

@@ -35,17 +35,14 @@ import { SortChoice } from './components/SortChoice';
 import { StandardFilter } from './components/StandardFilter';
 import { StatusFilter } from './components/StatusFilter';
 import { PrintButton } from './components/PrintButton';
-import { StudentCards } from './components/StudentCards';
 import { StudentForm } from './components/StudentForm';
 import { StudentHistoryDialog } from './components/StudentHistoryDialog';
+import { STUDENT_TABLE_FROM, StudentList } from './components/StudentList';
 import { StudentRowActions } from './components/StudentRowActions';
-import { StudentTable } from './components/StudentTable';
 import { studentListFilters } from './filters';
 import { standardNamer } from './standard-names';
 
 const FORM_ID = 'student-form';
-/** From this width the list is a table with a column per field; narrower, a card per student. */
-const WIDE_SCREEN = '(min-width: 768px)';
 
 export function StudentsPage() {
   return (
@@ -73,7 +70,7 @@ function Students() {
       restore: { mutation: restore, restored: appTexts.history.studentRestored },
     },
   });
-  const wide = useMediaQuery(WIDE_SCREEN);
+  const wide = useMediaQuery(STUDENT_TABLE_FROM);
   const canWrite = useCanWrite();
   const list = useRef<HTMLElement>(null);
   /** The student the form added last, highlighted wherever the list's order puts it. */
@@ -275,29 +272,17 @@ function Students() {
         loadFailed={texts.students.loadFailed}
         empty={texts.students.empty}
       >
-        {wide ? (
-          <StudentTable
-            rows={rows}
-            bodyRef={list}
-            sort={filter.sort}
-            onSort={(sort) => changeFilter({ sort })}
-            dimmed={students.isPlaceholderData}
-            justAdded={justAdded}
-            standardOf={standardOf}
-            actions={(student) => rowActions(student, true)}
-            selection={canWrite ? { row: selectBox, all: selectShown } : undefined}
-          />
-        ) : (
-          <StudentCards
-            rows={rows}
-            listRef={list}
-            dimmed={students.isPlaceholderData}
-            justAdded={justAdded}
-            standardOf={standardOf}
-            actions={rowActions}
-            selection={canWrite ? selectBox : undefined}
-          />
-        )}
+        <StudentList
+          rows={rows}
+          bodyRef={list}
+          sort={filter.sort}
+          onSort={(sort) => changeFilter({ sort })}
+          dimmed={students.isPlaceholderData}
+          justAdded={justAdded}
+          standardOf={standardOf}
+          actions={(student) => rowActions(student, wide)}
+          selection={canWrite ? { row: selectBox, all: selectShown } : undefined}
+        />
         <LoadMore query={students} list={list} count={rows.length} loadWhenInView />
       </ListSection>
 
