@@ -6,8 +6,18 @@
 export const dailyUseTexts = {
   dashboard: {
     figuresHeading: 'Your school today',
-    students: 'Students',
-    standards: 'Standards',
+    students: 'Active students',
+    yearFilter: 'Academic year',
+    standards: (year: string) => `Standards of ${year}`,
+    byStandard: (year: string) => `Students by standard, ${year}`,
+    byStandardTotal: (count: number) =>
+      `${count} active ${count === 1 ? 'student' : 'students'} in this year’s standards`,
+    studentsOf: (standard: string, count: number) =>
+      `${standard}: ${count} ${count === 1 ? 'student' : 'students'}`,
+    noStandards: (year: string) => `No standards for ${year} yet.`,
+    samplesHeading: 'Sample figures',
+    samplesNote: 'Fixed sample content, the same for every school: not your school’s figures.',
+    sample: 'Sample',
     unread: 'Unread messages',
     lastImport: 'Last import',
     noImport: 'None yet',

@@ -1,4 +1,5 @@
 import {
+  currentAcademicYear,
   MAIL_COOLDOWN_MS,
   dailyUseTexts,
   everydayTexts,
@@ -313,7 +314,7 @@ test('the import screen says which file was chosen, once', async ({ signedInPage
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the dashboard shows the school's figures under the samples, and an empty school its first steps (${colorScheme})`, async ({
+  test(`the dashboard shows the school's figures first, the samples below them, and an empty school its first steps (${colorScheme})`, async ({
     signedInPage: page,
     account,
     request,
@@ -327,12 +328,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
       figures.getByRole('link', { name: new RegExp(`^${t.students} \\d+$`) }),
     ).toBeVisible();
     await expect(
-      figures.getByRole('link', { name: new RegExp(`^${t.standards} \\d+$`) }),
+      figures.getByRole('link', {
+        name: new RegExp(`^${t.standards(currentAcademicYear())} \\d+$`),
+      }),
+    ).toBeVisible();
+    await expect(figures.getByLabel(t.yearFilter)).toHaveValue(currentAcademicYear());
+    await expect(
+      figures.getByRole('region', { name: t.byStandard(currentAcademicYear()) }),
     ).toBeVisible();
     await expect(
       figures.getByRole('link', { name: new RegExp(`^${t.unread} \\d+$`) }),
     ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Overview' }).getByRole('listitem')).toHaveText([
+    const samples = page.getByRole('region', { name: t.samplesHeading });
+    expect(
+      await figures.evaluate(
+        (first, second) =>
+          first.compareDocumentPosition(second!) & Node.DOCUMENT_POSITION_FOLLOWING,
+        await samples.elementHandle(),
+      ),
+      'the samples come after the school’s figures',
+    ).toBeTruthy();
+    await expect(samples.getByRole('listitem')).toHaveText([
       /Total Projects\s*12/,
       /Active Tasks\s*24/,
       /Students\s*156/,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, dailyUseTexts, recordPaths } from '@um/contract';
+import { apiPaths, currentAcademicYear, dailyUseTexts, recordPaths } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -25,16 +25,19 @@ const STANDARDS = `GET ${apiPaths.standards}`;
 const MESSAGES = `GET ${apiPaths.messages}`;
 const LAST_IMPORT = `GET ${recordPaths.lastImport}`;
 
-function standard(id: number): Standard {
+const thisYear = currentAcademicYear();
+const lastYear = String(Number(thisYear) - 1);
+
+function standard(id: number, year = thisYear, students = 0): Standard {
   return {
     id,
     name: `Grade ${id}`,
     grade_level: id,
     description: '',
-    academic_year: '2026',
+    academic_year: year,
     created_at: '2026-01-10T08:00:00.000Z',
     updated_at: '2026-01-10T08:00:00.000Z',
-    student_count: 0,
+    student_count: students,
     version: 1,
   };
 }
@@ -52,12 +55,13 @@ const school = (students: number, standards: number, unread = 0) => ({
 function renderDashboard(
   routes: Record<string, StubReply | StubHandler> = school(601, 12, 3),
   who = user,
+  path = '/dashboard',
 ) {
   signIn();
   const stub = stubFetch(routes);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <DashboardPage user={who} />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -66,9 +70,9 @@ function renderDashboard(
 }
 
 const sampleCards = () =>
-  within(within(screen.getByRole('region', { name: 'Overview' })).getByRole('list')).getAllByRole(
-    'listitem',
-  );
+  within(
+    within(screen.getByRole('region', { name: t.samplesHeading })).getByRole('list'),
+  ).getAllByRole('listitem');
 
 describe('dashboard', () => {
   it('greets the user by name and shows the email', () => {
@@ -102,7 +106,62 @@ describe('dashboard', () => {
     ]);
   });
 
-  it("shows the school's own figures below them, each leading to its screen", async () => {
+  it("marks the sample cards as samples, below the school's own figures", () => {
+    renderDashboard();
+    const samples = screen.getByRole('region', { name: t.samplesHeading });
+    expect(samples).toHaveAccessibleDescription(t.samplesNote);
+    const figures = screen.getByRole('region', { name: t.figuresHeading });
+    expect(figures.compareDocumentPosition(samples)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it("shows the current academic year's standards by default, each with its students, and another year when chosen", async () => {
+    const actor = userEvent.setup();
+    renderDashboard({
+      ...school(601, 0),
+      [STANDARDS]: {
+        body: {
+          data: [
+            { ...standard(9, thisYear, 31), name: 'Class 9 A' },
+            { ...standard(8, thisYear, 28), name: 'Class 8 A' },
+            { ...standard(7, lastYear, 25), name: 'Class 7 A' },
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    const figures = screen.getByRole('region', { name: t.figuresHeading });
+    const year = within(figures).getByLabelText(t.yearFilter);
+    expect(year).toHaveValue(thisYear);
+    const byStandard = await within(figures).findByRole('region', { name: t.byStandard(thisYear) });
+    expect(
+      within(byStandard)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual([t.studentsOf('Class 8 A', 28), t.studentsOf('Class 9 A', 31)]);
+    expect(
+      within(byStandard).getByRole('link', { name: t.studentsOf('Class 8 A', 28) }),
+    ).toHaveAttribute('href', '/students?standard=8');
+    expect(byStandard).toHaveTextContent(t.byStandardTotal(59));
+    expect(within(figures).getByRole('link', { name: `${t.standards(thisYear)} 2` })).toBeVisible();
+
+    await actor.selectOptions(year, lastYear);
+    const lastYears = await within(figures).findByRole('region', { name: t.byStandard(lastYear) });
+    expect(within(lastYears).getAllByRole('link')).toHaveLength(1);
+    expect(within(figures).getByRole('link', { name: `${t.standards(lastYear)} 1` })).toBeVisible();
+  });
+
+  it('reads the year from the address, and says when it has no standards', async () => {
+    renderDashboard(school(601, 3), user, '/dashboard?year=2019');
+    const figures = screen.getByRole('region', { name: t.figuresHeading });
+    expect(within(figures).getByLabelText(t.yearFilter)).toHaveValue('2019');
+    expect(await within(figures).findByText(t.noStandards('2019'))).toBeVisible();
+    expect(within(figures).getByRole('link', { name: t.steps.standardsLink })).toHaveAttribute(
+      'href',
+      '/standards',
+    );
+  });
+
+  it("shows the school's own figures first, each leading to its screen", async () => {
     renderDashboard(school(601, 12, 3));
     const figures = screen.getByRole('region', { name: t.figuresHeading });
 
@@ -111,10 +170,9 @@ describe('dashboard', () => {
       'href',
       '/students',
     );
-    expect(within(figures).getByRole('link', { name: `${t.standards} 12` })).toHaveAttribute(
-      'href',
-      '/standards',
-    );
+    expect(
+      within(figures).getByRole('link', { name: `${t.standards(thisYear)} 12` }),
+    ).toHaveAttribute('href', '/standards');
     expect(await within(figures).findByRole('link', { name: `${t.unread} 3` })).toHaveAttribute(
       'href',
       '/messages',

@@ -1,4 +1,5 @@
 import { ChartColumn } from 'lucide-react';
+import { currentAcademicYear } from '@um/contract';
 import { EmailText } from '../../components/ui/EmailText';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { useAllStandards } from '../../lib/api/get-all-standards';
@@ -6,17 +7,29 @@ import { everyStudent, useStudentsCount } from '../../lib/api/get-students-count
 import { useUnreadCount } from '../../lib/api/get-unread-count';
 import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
+import { useUrlFilters } from '../../lib/url-filters';
 import { useLastImport } from './api/get-last-import';
 import { FirstSteps } from './components/FirstSteps';
 import { SampleStats } from './components/SampleStats';
 import { SchoolFigures } from './components/SchoolFigures';
+import { dashboardFilters } from './filters';
 
 export function DashboardPage({ user }: { user: SessionUser }) {
+  const [{ year }, changeFilter] = useUrlFilters(dashboardFilters);
   const students = useStudentsCount(everyStudent);
   const standards = useAllStandards();
   const unread = useUnreadCount();
   const lastImport = useLastImport();
   const standardCount = standards.data?.length;
+  // Every year that has standards, the current one and the one asked for, newest first.
+  const years = [
+    ...new Set([
+      currentAcademicYear(),
+      year,
+      ...(standards.data ?? []).map(({ academic_year }) => academic_year),
+    ]),
+  ].sort((a, b) => b.localeCompare(a));
+  const ofYear = standards.data?.filter(({ academic_year }) => academic_year === year);
   // A school with no standards or no students yet is shown its first steps.
   const starting =
     standardCount !== undefined &&
@@ -29,10 +42,25 @@ export function DashboardPage({ user }: { user: SessionUser }) {
         title={`Welcome back, ${displayName(user)}!`}
         description={<EmailText email={user.email} />}
       />
+      <SchoolFigures
+        year={year}
+        years={years}
+        onYear={(next) => changeFilter({ year: next })}
+        students={{ value: students.data, isError: students.isError }}
+        standards={{ value: ofYear, isError: standards.isError }}
+        unread={{ value: unread.data, isError: unread.isError }}
+        lastImport={{ value: lastImport.data, isError: lastImport.isError }}
+        onRetry={() => {
+          for (const query of [students, standards, unread, lastImport]) {
+            if (query.isError) void query.refetch();
+          }
+        }}
+      />
+      {starting && <FirstSteps hasStandards={standardCount > 0} hasStudents={students.data > 0} />}
       <SampleStats />
       <section
         aria-labelledby="activity-heading"
-        className={`${cardClasses} mt-8 flex items-center gap-6 p-6`}
+        className={`${cardClasses} mt-6 flex items-center gap-6 p-6`}
       >
         <div className="min-w-0 flex-1">
           <h2 id="activity-heading" className="font-display text-lg font-semibold">
@@ -49,18 +77,6 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           className="size-24 shrink-0 text-brand-200 animate-float max-sm:hidden dark:text-brand-900"
         />
       </section>
-      <SchoolFigures
-        students={{ value: students.data, isError: students.isError }}
-        standards={{ value: standardCount, isError: standards.isError }}
-        unread={{ value: unread.data, isError: unread.isError }}
-        lastImport={{ value: lastImport.data, isError: lastImport.isError }}
-        onRetry={() => {
-          for (const query of [students, standards, unread, lastImport]) {
-            if (query.isError) void query.refetch();
-          }
-        }}
-      />
-      {starting && <FirstSteps hasStandards={standardCount > 0} hasStudents={students.data > 0} />}
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { Folder, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { dailyUseTexts } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';
+
+const t = dailyUseTexts.dashboard;
 
 interface Stat {
   label: string;
@@ -48,13 +51,28 @@ const entranceDelays = [
   '[animation-delay:240ms]',
 ];
 
-/** The four sample stat cards. */
+/**
+ * The spec's four sample stat cards (SPEC.md 2), below the school's own figures and marked as
+ * samples, so that nobody takes them for the school's.
+ */
 export function SampleStats() {
   return (
-    <section aria-labelledby="stats-heading">
-      <h2 id="stats-heading" className="sr-only">
-        Overview
-      </h2>
+    <section aria-labelledby="stats-heading" aria-describedby="stats-note" className="mt-10">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="stats-heading" className="font-display text-lg font-semibold">
+          {t.samplesHeading}
+        </h2>
+        {/* The heading says it in words; the badge is for the eye. */}
+        <span
+          aria-hidden="true"
+          className="rounded-pill bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+        >
+          {t.sample}
+        </span>
+      </div>
+      <p id="stats-note" className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-300">
+        {t.samplesNote}
+      </p>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {sampleStats.map(({ label, value, icon: Icon, tint }, index) => (
           <li

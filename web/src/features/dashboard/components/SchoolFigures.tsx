@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { appRoutes, dailyUseTexts } from '@um/contract';
-import type { LastImport } from '@um/contract';
+import type { LastImport, Standard } from '@um/contract';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
+import { SelectField } from '../../../components/ui/Field';
 import { cardClasses } from '../../../components/ui/PageHeader';
+import { YearFigures } from './YearFigures';
 
 const t = dailyUseTexts.dashboard;
 
@@ -14,8 +16,13 @@ export interface Figure {
 }
 
 export interface SchoolFiguresProps {
+  /** The academic year the year's figures are of, and the years there are to choose from. */
+  year: string;
+  years: readonly string[];
+  onYear: (year: string) => void;
   students: Figure;
-  standards: Figure;
+  /** The standards of the chosen year; undefined while they load. */
+  standards: { value: readonly Standard[] | undefined; isError: boolean };
   unread: Figure;
   /** The last import: null when the school never imported. */
   lastImport: { value: LastImport | null | undefined; isError: boolean };
@@ -40,11 +47,15 @@ function Unknown({ isError }: { isError: boolean }) {
 }
 
 /**
- * The school's own figures under the sample cards, each leading to its screen: how many
- * students and standards it holds, how many messages the person has not read, and its last
- * import (who, when, how many students), which leads to the import screen.
+ * The school's own figures, first on the dashboard, each leading to its screen: how many active
+ * students it holds, its standards of the chosen academic year, how many messages the person
+ * has not read and its last import (who, when, how many students); below them, the year's
+ * standards with their students. All come from lists the app reads anyway (decision 0062).
  */
 export function SchoolFigures({
+  year,
+  years,
+  onYear,
   students,
   standards,
   unread,
@@ -53,7 +64,11 @@ export function SchoolFigures({
 }: SchoolFiguresProps) {
   const figures = [
     { label: t.students, figure: students, to: appRoutes.students },
-    { label: t.standards, figure: standards, to: appRoutes.standards },
+    {
+      label: t.standards(year),
+      figure: { value: standards.value?.length, isError: standards.isError },
+      to: appRoutes.standards,
+    },
     { label: t.unread, figure: unread, to: appRoutes.messages },
   ];
   const all = [...figures.map(({ figure }) => figure), lastImport];
@@ -61,10 +76,26 @@ export function SchoolFigures({
   const failed = all.some((figure) => figure.isError);
   const last = lastImport.value;
   return (
-    <section aria-labelledby="school-heading" className="mt-8">
-      <h2 id="school-heading" className="mb-4 font-display text-lg font-semibold">
-        {t.figuresHeading}
-      </h2>
+    <section aria-labelledby="school-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="school-heading" className="font-display text-lg font-semibold">
+          {t.figuresHeading}
+        </h2>
+        <div className="w-40">
+          <SelectField
+            label={t.yearFilter}
+            name="year"
+            value={year}
+            onChange={(event) => onYear(event.target.value)}
+          >
+            {years.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
       {loading && (
         <p role="status" className="sr-only">
           {t.loading}
@@ -105,6 +136,7 @@ export function SchoolFigures({
           </Link>
         </li>
       </ul>
+      <YearFigures year={year} standards={standards.value} />
       {failed && (
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <Banner tone="error" message={t.figuresFailed} className="min-w-0 flex-1" />
