@@ -194,7 +194,7 @@ export const yearEndScreenTexts = {
   preview: 'Preview',
   previewFailed: 'The preview could not be made.',
   previewHeading: (from: string, to: string) => `Preview of the year end from ${from} to ${to}`,
-  /** The tables, by what they hold, for the boxes they scroll in on a phone. */
+  /** The tables (a list of cards on a phone), by what they hold. */
   targetsTable: 'Where each standard goes',
   reportTable: 'Standard by standard',
   conflictsTable: 'Students whose roll number is taken',

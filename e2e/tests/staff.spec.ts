@@ -1,48 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  apiPaths,
-  buildPath,
-  deactivatedText,
-  profileResponseSchema,
-  staffPaths,
-  staffTexts,
-} from '@um/contract';
+import type { Page } from '@playwright/test';
+import { deactivatedText, staffTexts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { waitForMail } from './support/outbox.js';
-import { createAccount, storeSession, uniqueEmail } from './support/session.js';
+import { asAdmin, withRole } from './support/roles.js';
+import { storeSession, uniqueEmail } from './support/session.js';
 import type { Account } from './support/session.js';
 
 const screenTexts = staffTexts.screen;
-const serverDir = fileURLToPath(new URL('../../server', import.meta.url));
-
-/**
- * Makes an account an admin the way a school recovers admin access: `npm run admin -- grant`,
- * run from the built server against the database the browser tests' server uses. The e2e
- * database is shared by every spec, so whoever signed up first is its admin, not this account.
- */
-async function asAdmin(request: APIRequestContext): Promise<Account> {
-  const account = await createAccount(request);
-  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:${join(process.env['E2E_DATA_DIR']!, 'e2e.db')}`,
-    },
-  });
-  const profile = profileResponseSchema.parse(
-    await (
-      await request.get(apiPaths.profile, {
-        headers: { authorization: `Bearer ${account.tokens.access}` },
-      })
-    ).json(),
-  );
-  expect(profile.role).toBe('admin');
-  return { ...account, profile };
-}
 
 async function openStaff(page: Page, admin: Account) {
   await storeSession(page, admin.tokens, admin.profile);
@@ -108,16 +73,8 @@ test('a viewer sees the screens without write controls, and no Staff item', asyn
   request,
 }) => {
   const admin = await asAdmin(request);
-  const viewer = await createAccount(request);
-  const changed = await request.patch(
-    buildPath(staffPaths.staffMember, { id: viewer.profile.id }),
-    {
-      headers: { authorization: `Bearer ${admin.tokens.access}` },
-      data: { role: 'viewer' },
-    },
-  );
-  expect(changed.status()).toBe(200);
-  await storeSession(page, viewer.tokens, { ...viewer.profile, role: 'viewer' });
+  const viewer = await withRole(request, admin, 'viewer');
+  await storeSession(page, viewer.tokens, viewer.profile);
 
   await page.goto('/students');
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();

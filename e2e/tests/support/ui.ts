@@ -100,8 +100,9 @@ export const studentRow = (page: Page, name: string) =>
   });
 
 /**
- * No screen scrolls sideways on a phone: the page is never wider than the window, and no
- * dialog, menu or drawer reaches past its edges.
+ * No screen scrolls sideways on a phone: the page is never wider than the window, no dialog,
+ * menu or drawer reaches past its edges, and nothing on it scrolls sideways inside a box of its
+ * own (a table that does not fit is a card per row instead, docs/web.md "Phone width").
  */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(() => {
@@ -117,10 +118,38 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
       .map((element) => element.getBoundingClientRect())
       .filter((box) => box.width > 0 && (box.left < -0.5 || box.right > width + 0.5))
       .map((box) => `${Math.round(box.left)}..${Math.round(box.right)}`);
-    return { page: root.scrollWidth - width, pastEdge };
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''}`;
+    const scrollsInside = [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return (
+          ['auto', 'scroll'].includes(style.overflowX) &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          element.getBoundingClientRect().width > 0
+        );
+      })
+      .map(describe);
+    return { page: root.scrollWidth - width, pastEdge, scrollsInside };
   });
   expect(overflow, `${what} at ${page.viewportSize()?.width} px`).toEqual({
     page: 0,
     pastEdge: [],
+    scrollsInside: [],
   });
+}
+
+/**
+ * A key action on a phone: shown, whole within the window's width, and it takes the pointer
+ * where it is (nothing covers it).
+ */
+export async function expectWithinReach(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, 'has a box').not.toBeNull();
+  expect(box!.x, 'starts inside the window').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'ends inside the window').toBeLessThanOrEqual(width);
+  await target.click({ trial: true });
 }
