@@ -99,7 +99,7 @@ export default defineConfig({
             { name: 'frame', test: /\/src\/components\/ui\/(ThemeToggle|Brand|Banner|icons)\./ },
             {
               name: 'screen',
-              test: /\/src\/(components\/ui\/(PageHeader|NoticeArea|EmailText|Section|ScrollBox)|lib\/(roles|save-file))\./,
+              test: /\/src\/(components\/ui\/(PageHeader|NoticeArea|EmailText|Section|ScrollBox|ResponsiveTable|Details)|lib\/(roles|save-file|media-query))\./,
             },
             { name: 'editing', test: /\/src\/components\/ui\/(useListScreen|useUnsavedForm)\./ },
             // The API calls that several screens share, each a few hundred bytes: one file, so

@@ -1,45 +1,8 @@
 /**
- * Texts of the web app's daily-use help the spec does not word: the dashboard's real figures
- * and first steps, the edit-conflict choices, the inbox's delete note and the import file
+ * Texts of the web app's daily-use help the spec does not word: the edit-conflict choices, the inbox's delete note and the import file
  * picker. Kept in the contract so the app and its tests read the same words.
  */
 export const dailyUseTexts = {
-  dashboard: {
-    figuresHeading: 'Your school today',
-    students: 'Active students',
-    yearFilter: 'Academic year',
-    standards: (year: string) => `Standards of ${year}`,
-    byStandard: (year: string) => `Students by standard, ${year}`,
-    byStandardTotal: (count: number) =>
-      `${count} active ${count === 1 ? 'student' : 'students'} in this year’s standards`,
-    studentsOf: (standard: string, count: number) =>
-      `${standard}: ${count} ${count === 1 ? 'student' : 'students'}`,
-    noStandards: (year: string) => `No standards for ${year} yet.`,
-    samplesHeading: 'Sample figures',
-    samplesNote: 'Fixed sample content, the same for every school: not your school’s figures.',
-    sample: 'Sample',
-    unread: 'Unread messages',
-    lastImport: 'Last import',
-    noImport: 'None yet',
-    importedStudents: (count: number) => `${count} ${count === 1 ? 'student' : 'students'}`,
-    importedBy: (name: string, when: string) => `by ${name}, ${when}`,
-    importUndone: 'since undone',
-    loading: 'Loading your school’s figures…',
-    figuresFailed: 'Failed to load your school’s figures. Please try again.',
-    checklistHeading: 'Getting started',
-    checklistIntro: 'Three steps set the app up for your school. Each one ticks itself off.',
-    done: 'done',
-    toDo: 'to do',
-    steps: {
-      standards: 'Create your standards',
-      standardsLink: 'Add standards',
-      students: 'Import your students',
-      studentsLink: 'Import a spreadsheet',
-      colleagues: 'Invite your colleagues',
-      colleaguesHint:
-        'Ask them to sign up on this site with their school e-mail address: they see the same students, standards and inbox.',
-    },
-  },
   conflict: {
     by: (name: string) => `${name} changed this record while you were editing it`,
     byYou: 'You saved this record in another tab or window while editing it here',
@@ -77,5 +40,47 @@ export const dailyUseTexts = {
   },
   importFile: {
     choose: 'Choose a CSV file',
+  },
+} as const;
+
+/**
+ * The dashboard's texts: the school's figures, the first steps and the sample cards' heading.
+ * An object of their own, apart from `dailyUseTexts`: the sign-in pages read that one, and
+ * their bundle has a budget (decision 0010).
+ */
+export const dashboardTexts = {
+  figuresHeading: 'Your school today',
+  students: 'Active students',
+  yearFilter: 'Academic year',
+  standards: (year: string) => `Standards of ${year}`,
+  byStandard: (year: string) => `Students by standard, ${year}`,
+  byStandardTotal: (count: number) =>
+    `${count} active ${count === 1 ? 'student' : 'students'} in this year’s standards`,
+  studentsOf: (standard: string, count: number) =>
+    `${standard}: ${count} ${count === 1 ? 'student' : 'students'}`,
+  noStandards: (year: string) => `No standards for ${year} yet.`,
+  samplesHeading: 'Sample figures',
+  samplesNote: 'Fixed sample content, the same for every school: not your school’s figures.',
+  sample: 'Sample',
+  unread: 'Unread messages',
+  lastImport: 'Last import',
+  noImport: 'None yet',
+  importedStudents: (count: number) => `${count} ${count === 1 ? 'student' : 'students'}`,
+  importedBy: (name: string, when: string) => `by ${name}, ${when}`,
+  importUndone: 'since undone',
+  loading: 'Loading your school’s figures…',
+  figuresFailed: 'Failed to load your school’s figures. Please try again.',
+  checklistHeading: 'Getting started',
+  checklistIntro: 'Three steps set the app up for your school. Each one ticks itself off.',
+  done: 'done',
+  toDo: 'to do',
+  steps: {
+    standards: 'Create your standards',
+    standardsLink: 'Add standards',
+    students: 'Import your students',
+    studentsLink: 'Import a spreadsheet',
+    colleagues: 'Invite your colleagues',
+    colleaguesHint:
+      'Ask them to sign up on this site with their school e-mail address: they see the same students, standards and inbox.',
   },
 } as const;

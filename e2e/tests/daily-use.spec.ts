@@ -2,6 +2,7 @@ import {
   currentAcademicYear,
   MAIL_COOLDOWN_MS,
   dailyUseTexts,
+  dashboardTexts,
   everydayTexts,
   importScreenTexts,
   signedOutElsewhereText,
@@ -321,7 +322,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await createStandardViaApi(request, account, `Grade 1 ${uniqueTag()}`, 1);
-    const t = dailyUseTexts.dashboard;
+    const t = dashboardTexts;
     await page.reload();
     const figures = page.getByRole('region', { name: t.figuresHeading });
     await expect(

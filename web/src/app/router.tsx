@@ -1,5 +1,5 @@
 import { Outlet, createBrowserRouter, redirect, useNavigate, useRouteError } from 'react-router';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { appRoutes } from '@um/contract';
 import { PageSpinner } from '../components/ui/Spinner';
@@ -36,6 +36,14 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
     }
     return null;
   };
+
+  /**
+   * Screens that share one chunk: the students list and a student's record, and the two sample
+   * screens. Every `import()` carries the names of the chunks it needs into the entry, which the
+   * sign-in pages load too (their budget, decisions 0010 and 0063).
+   */
+  const studentsScreens = () => import('../features/students/StudentScreens');
+  const sampleScreens = () => import('../features/placeholders/SampleScreens');
 
   /** A signed-in person who opens the login or sign-up page has nothing to do there. */
   const signedOutOnly = async () => {
@@ -123,15 +131,11 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                 })),
                 {
                   path: appRoutes.projects,
-                  lazy: async () => ({
-                    Component: (await import('../features/placeholders/ProjectsPage')).ProjectsPage,
-                  }),
+                  lazy: async () => ({ Component: (await sampleScreens()).ProjectsPage }),
                 },
                 {
                   path: appRoutes.tasks,
-                  lazy: async () => ({
-                    Component: (await import('../features/placeholders/TasksPage')).TasksPage,
-                  }),
+                  lazy: async () => ({ Component: (await sampleScreens()).TasksPage }),
                 },
                 {
                   path: appRoutes.profile,
@@ -142,9 +146,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                 },
                 {
                   path: appRoutes.students,
-                  lazy: async () => ({
-                    Component: (await import('../features/students/StudentsPage')).StudentsPage,
-                  }),
+                  lazy: async () => ({ Component: (await studentsScreens()).StudentsPage }),
                   loader: ({ request }: LoaderFunctionArgs) =>
                     warm(async (client) =>
                       (await import('../features/students/loader')).loadStudentsScreen(
@@ -152,30 +154,17 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                         new URL(request.url),
                       ),
                     )(),
-                  // A new search or filter is fetched by the screen itself, which keeps the rows
-                  // on screen meanwhile; the loader is for opening the screen.
-                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
-                    currentUrl.pathname !== nextUrl.pathname,
+                  shouldRevalidate: onOpenOnly,
+                },
+                {
+                  path: appRoutes.student,
+                  lazy: async () => ({ Component: (await studentsScreens()).StudentRecordPage }),
                 },
                 {
                   path: appRoutes.studentsImport,
                   lazy: async () => ({
                     Component: (await import('../features/import/ImportPage')).ImportPage,
                   }),
-                },
-                {
-                  path: appRoutes.student,
-                  lazy: async () => ({
-                    Component: (await import('../features/students/StudentRecordPage'))
-                      .StudentRecordPage,
-                  }),
-                  loader: ({ params }: LoaderFunctionArgs) =>
-                    warm(async (client) =>
-                      (await import('../features/students/loader')).loadStudentRecord(
-                        client,
-                        params['id'],
-                      ),
-                    )(),
                 },
                 {
                   path: appRoutes.standards,
@@ -204,9 +193,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                         new URL(request.url),
                       ),
                     )(),
-                  // A new search is fetched by the screen itself, as on the students screen.
-                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
-                    currentUrl.pathname !== nextUrl.pathname,
+                  shouldRevalidate: onOpenOnly,
                 },
                 {
                   path: appRoutes.recentlyDeleted,
@@ -233,6 +220,13 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
     },
   ];
 }
+
+/**
+ * A list screen's loader runs as the screen opens: a new search or filter is fetched by the
+ * screen itself, which keeps the rows on screen meanwhile.
+ */
+const onOpenOnly: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
 
 /**
  * The app's router, in the browser's address bar. Tests pass their own data cache to inspect

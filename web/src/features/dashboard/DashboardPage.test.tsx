@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, currentAcademicYear, dailyUseTexts, recordPaths } from '@um/contract';
+import { apiPaths, currentAcademicYear, dashboardTexts, recordPaths } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { createQueryClient } from '../../lib/query';
 import { pending, stubFetch } from '../../test/fetch-stub';
@@ -18,7 +18,7 @@ const user = {
   role: 'staff' as const,
   status: 'active' as const,
 };
-const t = dailyUseTexts.dashboard;
+const t = dashboardTexts;
 
 const COUNT = `GET ${recordPaths.studentsCount}`;
 const STANDARDS = `GET ${apiPaths.standards}`;

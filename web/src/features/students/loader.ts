@@ -2,8 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAllStandardsQueryOptions } from '../../lib/api/get-all-standards';
 import { getStudentsCountQueryOptions } from '../../lib/api/get-students-count';
 import { readAgain } from '../../lib/query';
-import { idParam } from '../../lib/url-filters';
-import { getStudentQueryOptions } from './api/get-student';
 import { getStudentsQueryOptions } from './api/get-students';
 import { studentListFilters } from './filters';
 
@@ -21,26 +19,6 @@ export async function loadStudentsScreen(queryClient: QueryClient, url: URL): Pr
       queryClient.prefetchInfiniteQuery(options),
     ),
     readAgain(queryClient, getStudentsCountQueryOptions(view), (options) =>
-      queryClient.prefetchQuery(options),
-    ),
-    readAgain(queryClient, getAllStandardsQueryOptions(), (options) =>
-      queryClient.prefetchQuery(options),
-    ),
-  ]);
-}
-
-/**
- * A student's record: the student and the standards that name theirs, read again as the
- * screen opens, as the list's are. An id that is not one is the screen's to say.
- */
-export async function loadStudentRecord(
-  queryClient: QueryClient,
-  rawId: string | undefined,
-): Promise<void> {
-  const id = idParam.read(rawId ?? null);
-  if (id === null) return;
-  await Promise.all([
-    readAgain(queryClient, getStudentQueryOptions(id), (options) =>
       queryClient.prefetchQuery(options),
     ),
     readAgain(queryClient, getAllStandardsQueryOptions(), (options) =>

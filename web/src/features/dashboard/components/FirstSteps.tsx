@@ -1,10 +1,10 @@
 import { Circle, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, dailyUseTexts } from '@um/contract';
+import { appRoutes, dashboardTexts } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';
 import { cx } from '../../../components/ui/cx';
 
-const t = dailyUseTexts.dashboard;
+const t = dashboardTexts;
 
 export interface FirstStepsProps {
   hasStandards: boolean;

@@ -1,9 +1,9 @@
 import { Folder, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { dailyUseTexts } from '@um/contract';
+import { dashboardTexts } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';
 
-const t = dailyUseTexts.dashboard;
+const t = dashboardTexts;
 
 interface Stat {
   label: string;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { appRoutes, dailyUseTexts } from '@um/contract';
+import { appRoutes, dashboardTexts } from '@um/contract';
 import type { LastImport, Standard } from '@um/contract';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/Field';
 import { cardClasses } from '../../../components/ui/PageHeader';
 import { YearFigures } from './YearFigures';
 
-const t = dailyUseTexts.dashboard;
+const t = dashboardTexts;
 
 /** One figure as its query reports it: the number once known, whether it failed. */
 export interface Figure {

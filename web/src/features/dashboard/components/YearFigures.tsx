@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { appRoutes, dailyUseTexts } from '@um/contract';
+import { appRoutes, dashboardTexts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';
 
-const t = dailyUseTexts.dashboard;
+const t = dashboardTexts;
 
 export interface YearFiguresProps {
   year: string;

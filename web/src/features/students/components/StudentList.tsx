@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import { Link, generatePath } from 'react-router';
+import { Link } from 'react-router';
 import { appRoutes, appTexts, studentRecordTexts } from '@um/contract';
 import type { Student, StudentSort } from '@um/contract';
 import { EmailText } from '../../../components/ui/EmailText';
@@ -13,9 +13,11 @@ import { SortableHeader, headerCellClasses } from './SortableHeader';
  */
 export const STUDENT_TABLE_FROM = '(min-width: 768px)';
 
-/** Where a student's record is (docs/web.md, "A student's record"). */
-export const studentRecordPath = (id: number) =>
-  generatePath(appRoutes.student, { id: String(id) });
+/**
+ * Where a student's record is (docs/web.md, "A student's record"). Not React Router's
+ * `generatePath`: the sign-in pages' bundle carries the router, and would carry that too.
+ */
+export const studentRecordPath = (id: number) => appRoutes.student.replace(':id', String(id));
 
 export interface StudentListProps {
   rows: Student[];
