@@ -56,8 +56,8 @@ export const dashboardTexts = {
   byStandard: (year: string) => `Students by standard, ${year}`,
   byStandardTotal: (count: number) =>
     `${count} active ${count === 1 ? 'student' : 'students'} in this year’s standards`,
-  studentsOf: (standard: string, count: number) =>
-    `${standard}: ${count} ${count === 1 ? 'student' : 'students'}`,
+  /** Said after a standard's count of students, for screen readers: "28 students". */
+  studentsWord: (count: number) => (count === 1 ? 'student' : 'students'),
   noStandards: (year: string) => `No standards for ${year} yet.`,
   samplesHeading: 'Sample figures',
   samplesNote: 'Fixed sample content, the same for every school: not your school’s figures.',

@@ -144,7 +144,7 @@ test('the import is done with the keyboard alone, and each step passes the acces
   // A student may have no e-mail, so the file can be checked as it is.
   await expect(check).toBeEnabled();
   await expectNoAxeViolations(page, 'import: match the columns');
-  // On a phone the preview scrolls sideways.
+  // On a phone the preview is a card per row.
   await page.setViewportSize(viewports.phone);
   await expectNoAxeViolations(page, 'import: match the columns (phone)');
   await page.setViewportSize(viewports.desktop);

@@ -244,7 +244,7 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   ).toHaveCount(2);
 
   // The status filter, the link beside the list's heading, the box that chooses every row and
-  // the sortable headers, then the row's box and buttons.
+  // the sortable headers, then the row's box, its name and its buttons.
   await page.keyboard.press('Tab');
   await expect(page.getByLabel(studentRecordTexts.statusFilter)).toBeFocused();
   await page.keyboard.press('Tab');
@@ -266,6 +266,9 @@ test('a student is added, found and deleted with the keyboard alone', async ({
   );
   await page.keyboard.press('Space');
   await expect(page.getByRole('region', { name: bulkScreenTexts.barLabel })).toBeHidden();
+  // The name leads to the student's record.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: `Kavya ${tag}` })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: `History of Kavya ${tag}, K-9` })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -47,13 +47,15 @@ export function YearFigures({ year, standards }: YearFiguresProps) {
               <li key={standard.id} className="min-w-0">
                 <Link
                   to={`${appRoutes.students}?standard=${standard.id}`}
-                  aria-label={t.studentsOf(standard.name, standard.student_count)}
                   className="group grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-lg px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800/70"
                 >
                   <span className="truncate font-medium group-hover:text-brand-700 dark:group-hover:text-brand-300">
                     {standard.name}
+                  </span>{' '}
+                  <span className="tabular-nums">
+                    {standard.student_count}{' '}
+                    <span className="sr-only">{t.studentsWord(standard.student_count)}</span>
                   </span>
-                  <span className="tabular-nums">{standard.student_count}</span>
                   <span
                     aria-hidden="true"
                     className="col-span-2 h-1.5 overflow-hidden rounded-pill bg-slate-100 dark:bg-slate-800"
