@@ -87,9 +87,12 @@ describe('staff screen', () => {
     const user = userEvent.setup();
     expect(await screen.findByLabelText(texts.search)).toHaveValue('okafor');
     expect(screen.getByLabelText(texts.statusFilter)).toHaveValue('deactivated');
-    const [first] = stub.callsTo(`GET ${staffPaths.staff}`);
-    expect(first?.url.searchParams.get('q')).toBe('okafor');
-    expect(first?.url.searchParams.get('status')).toBe('deactivated');
+    await waitFor(() => {
+      const [first] = stub.callsTo(`GET ${staffPaths.staff}`);
+      expect(first?.url.searchParams.get('q')).toBe('okafor');
+      expect(first?.url.searchParams.get('status')).toBe('deactivated');
+    });
+    await screen.findByText('Tom Okafor');
     await user.selectOptions(screen.getByLabelText(texts.statusFilter), texts.everyone);
     await waitFor(() => expect(window.location.search).toBe('?q=okafor'));
     await waitFor(() =>
