@@ -124,8 +124,7 @@ export const apiClientCreatedResponseSchema = dataResponseSchema(apiClientCreate
 
 export const rosterExportQuerySchema = z.strictObject({
   since: z
-    .string({ error: rosterTexts.sinceInvalid })
-    .pipe(isoDateTimeSchema.or(z.iso.date()))
+    .union([isoDateTimeSchema, z.iso.date()], { error: rosterTexts.sinceInvalid })
     .optional()
     .describe(
       'Only what changed after this time (ISO 8601), with deletions as `tobedeleted`: a delta zip',

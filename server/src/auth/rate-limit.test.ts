@@ -19,6 +19,7 @@ const tight: Config['rateLimits'] = {
   mailPerIp: { max: 4, windowMs: HOUR },
   registerPerIp: { max: 2, windowMs: MINUTE },
   resetPerIp: { max: 2, windowMs: MINUTE },
+  oauthTokenPerIp: { max: 2, windowMs: MINUTE },
 };
 
 /**
