@@ -328,6 +328,7 @@ describe('rate-limit defaults', () => {
       mailPerIp: { max: 30, windowMs: HOUR },
       registerPerIp: { max: 10, windowMs: MINUTE },
       resetPerIp: { max: 10, windowMs: MINUTE },
+      oauthTokenPerIp: { max: 30, windowMs: MINUTE },
     });
   });
 });

@@ -125,7 +125,8 @@ export function oAuthTokenRoute(app: ZodApp, { database, config }: AppContext): 
         },
       },
       async (request, reply) => {
-        const body = request.body as z.infer<typeof oauthTokenRequestSchema>;
+        // A request without a body has no parameters; its content type picks no schema.
+        const body = (request.body ?? {}) as z.infer<typeof oauthTokenRequestSchema>;
         const basic = basicCredentials(request);
         if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
           throw new OAuthRefusal(400, 'invalid_request', 'Authenticate the client one way only.');

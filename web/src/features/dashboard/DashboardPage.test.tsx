@@ -36,6 +36,7 @@ function standard(id: number): Standard {
     updated_at: '2026-01-10T08:00:00.000Z',
     student_count: 0,
     version: 1,
+    teachers: [],
   };
 }
 

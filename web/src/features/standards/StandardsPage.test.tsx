@@ -34,6 +34,7 @@ function standard(id: number, name: string, grade: number, students = 0): Standa
     updated_at: '2025-09-01T08:00:00.000Z',
     student_count: students,
     version: 1,
+    teachers: [],
   };
 }
 
