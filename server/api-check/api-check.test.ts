@@ -775,7 +775,10 @@ describe("a walk of every operation through Prism's validating proxy", () => {
     await walk.send('createApiClient', { token: colleague, body: { name: 'Mine' } }, 403);
     await walk.send('listApiClients', { token }, 200);
     await walk.send('listApiClients', { token: colleague }, 403);
-    const { client_id, client_secret } = created.json.data as Record<string, string>;
+    const { client_id, client_secret } = created.json.data as {
+      client_id: string;
+      client_secret: string;
+    };
     const form = (params: Record<string, string>) => ({
       raw: {
         body: new URLSearchParams(params).toString(),

@@ -13,7 +13,7 @@ import {
   recordsOf,
   unresolvedReferences,
   type SampleSchool,
-} from './test-school.js';
+} from '../test/oneroster.js';
 
 const EXPORT = '/management/oneroster/export.zip';
 const SAMPLE = fileURLToPath(new URL('./fixtures/sample-school.zip', import.meta.url));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ONEROSTER_BASE_PATH, ONEROSTER_SCOPE, type RosterAccess } from '@um/contract';
 import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { loginAs } from '../test/factories.js';
-import { buildSampleSchool, readZip, recordsOf, type SampleSchool } from './test-school.js';
+import { buildSampleSchool, readZip, recordsOf, type SampleSchool } from '../test/oneroster.js';
 
 const BASE = ONEROSTER_BASE_PATH;
 type Json = Record<string, unknown> & { sourcedId: string };

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Student } from '@um/contract';
 import type { Db } from '../db/database.js';
-import { insertUser } from '../test/factories.js';
-import { headers as csvHeaders } from './csv.js';
+import { insertUser } from './factories.js';
+import { headers as csvHeaders } from '../oneroster/csv.js';
 
 /**
  * A small school built through the API as an office would, and the OneRoster zip read back,
