@@ -1,48 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  apiPaths,
-  buildPath,
-  deactivatedText,
-  profileResponseSchema,
-  staffPaths,
-  staffTexts,
-} from '@um/contract';
+import type { Page } from '@playwright/test';
+import { buildPath, deactivatedText, staffPaths, staffTexts } from '@um/contract';
 import { expect, test } from './fixtures.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { waitForMail } from './support/outbox.js';
-import { createAccount, storeSession, uniqueEmail } from './support/session.js';
+import { asAdmin, createAccount, storeSession, uniqueEmail } from './support/session.js';
 import type { Account } from './support/session.js';
 
 const screenTexts = staffTexts.screen;
-const serverDir = fileURLToPath(new URL('../../server', import.meta.url));
-
-/**
- * Makes an account an admin the way a school recovers admin access: `npm run admin -- grant`,
- * run from the built server against the database the browser tests' server uses. The e2e
- * database is shared by every spec, so whoever signed up first is its admin, not this account.
- */
-async function asAdmin(request: APIRequestContext): Promise<Account> {
-  const account = await createAccount(request);
-  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:${join(process.env['E2E_DATA_DIR']!, 'e2e.db')}`,
-    },
-  });
-  const profile = profileResponseSchema.parse(
-    await (
-      await request.get(apiPaths.profile, {
-        headers: { authorization: `Bearer ${account.tokens.access}` },
-      })
-    ).json(),
-  );
-  expect(profile.role).toBe('admin');
-  return { ...account, profile };
-}
 
 async function openStaff(page: Page, admin: Account) {
   await storeSession(page, admin.tokens, admin.profile);

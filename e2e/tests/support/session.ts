@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { apiPaths, profileResponseSchema, tokenResponseSchema } from '@um/contract';
@@ -122,4 +124,31 @@ export function shortLivedAccessToken(access: string, seconds: number): string {
   );
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
+}
+
+const serverDir = fileURLToPath(new URL('../../../server', import.meta.url));
+
+/**
+ * Makes an account an admin the way a school recovers admin access: `npm run admin -- grant`,
+ * run from the built server against the database the browser tests' server uses. The e2e
+ * database is shared by every spec, so whoever signed up first is its admin, not this account.
+ */
+export async function asAdmin(request: APIRequestContext): Promise<Account> {
+  const account = await createAccount(request);
+  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(process.env['E2E_DATA_DIR']!, 'e2e.db')}`,
+    },
+  });
+  const profile = profileResponseSchema.parse(
+    await (
+      await request.get(apiPaths.profile, {
+        headers: { authorization: `Bearer ${account.tokens.access}` },
+      })
+    ).json(),
+  );
+  expect(profile.role).toBe('admin');
+  return { ...account, profile };
 }
