@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.js';
 import { createStandardViaApi, uniqueTag } from './support/api.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { asAdmin, storeSession } from './support/session.js';
+import { expectNoSidewaysScroll } from './support/ui.js';
 
 test('an admin creates an API client, sees its secret once, the secret opens the OneRoster API, and revoking it closes it', async ({
   page,
@@ -76,4 +77,36 @@ test('an admin gives a standard its teachers on the standards screen, and its ca
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: standardName }) });
   await expect(card.getByText(`${teacherTexts.label}: ${teacherName}`)).toBeVisible();
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the data sharing screen, its secret dialog and a standard form with teachers do not scroll sideways', async ({
+    page,
+    request,
+  }) => {
+    const admin = await asAdmin(request);
+    const standardName = `Class 10 Sunflowers and Marigolds ${uniqueTag()}`;
+    await createStandardViaApi(request, admin, standardName, 10);
+    await storeSession(page, admin.tokens, admin.profile);
+    await page.goto('/data-sharing');
+    await expect(page.getByRole('heading', { name: rosterTexts.title, level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'data sharing');
+    await page.getByRole('button', { name: rosterTexts.newClient }).click();
+    const form = page.getByRole('dialog', { name: rosterTexts.newClient });
+    const name = `Google Classroom nightly roster synchronisation ${uniqueTag()}`;
+    await form.getByLabel(rosterTexts.clientName).fill(name);
+    await form.getByRole('button', { name: rosterTexts.create }).click();
+    await expect(page.getByText(rosterTexts.secretOnce)).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the secret dialog');
+    await page.getByRole('button', { name: rosterTexts.secretDone }).click();
+
+    await page.goto('/standards');
+    await page.getByRole('button', { name: `Edit standard ${standardName}` }).click();
+    await page
+      .getByLabel(teacherTexts.add)
+      .selectOption({ label: admin.profile.name || admin.profile.email });
+    await expectNoSidewaysScroll(page, 'standard form with a teacher');
+  });
 });
