@@ -77,7 +77,7 @@ function sendStatus(reply: FastifyReply, status: number, codeMinor: string, desc
 
 interface Collection {
   path: string;
-  kind: Exclude<OneRosterRecordKind, never>;
+  kind: OneRosterRecordKind;
   /** The collection's wrapper and a record's, as OneRoster names them. */
   many: string;
   one: string;

@@ -218,7 +218,7 @@ export function makeRoster(sources: Sources, settings: RosterSettings): Roster {
     users.push({
       kind: 'user',
       students: [student.id],
-      record: studentUser(student, modified, guardians, ids, ref, schoolRef),
+      record: studentUser(student, modified, guardians, ref, schoolRef),
     });
     demographics.push({
       kind: 'demographics',
@@ -287,7 +287,7 @@ export function makeRoster(sources: Sources, settings: RosterSettings): Roster {
     users.push({
       kind: 'user',
       students: [],
-      record: teacherUser(link, modified, ref, schoolRef),
+      record: teacherUser(link, modified, schoolRef),
     });
   }
 
@@ -356,7 +356,6 @@ function studentUser(
   student: StudentSource,
   modified: string,
   guardians: readonly GuardianSource[],
-  _ids: SchoolIds,
   ref: Ref,
   org: GuidRef,
 ): OneRosterRecord<'user'> {
@@ -413,7 +412,6 @@ function guardianUser(
 function teacherUser(
   link: TeacherLinkSource,
   modified: string,
-  _ref: Ref,
   org: GuidRef,
 ): OneRosterRecord<'user'> {
   return {

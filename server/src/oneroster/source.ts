@@ -175,7 +175,7 @@ export function readStandardsById(db: Executor, ids: readonly number[]) {
   );
 }
 
-/** Students and standards purged from the bin after `since`, or among `ids`. */
+/** Students and standards purged from the bin after `since`. */
 export function readTombstones(db: Executor, since: string) {
   return db
     .selectFrom('oneroster_tombstones')
@@ -184,6 +184,7 @@ export function readTombstones(db: Executor, since: string) {
     .execute();
 }
 
+/** The tombstones of the students or standards `ids`, those purged. */
 export function readTombstonesOf(
   db: Executor,
   kind: 'student' | 'standard',
@@ -199,7 +200,7 @@ export function readTombstonesOf(
   );
 }
 
-/** Guardians taken off a student after `since`, or all guardians ever of `studentIds`. */
+/** Guardians taken off a student after `since`. */
 export function readRemovedGuardians(db: Executor, since: string) {
   return db
     .selectFrom('oneroster_guardians')
@@ -208,6 +209,7 @@ export function readRemovedGuardians(db: Executor, since: string) {
     .execute();
 }
 
+/** Every guardian the students `ids` ever had, by sourcedId. */
 export function readGuardianIdsOf(db: Executor, studentIds: readonly number[]) {
   return inChunks(studentIds, (chunk) =>
     db
