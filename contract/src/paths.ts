@@ -54,4 +54,6 @@ export const appRoutes = {
   recentlyDeleted: '/recently-deleted',
   /** Staff accounts, for admins only (docs/staff.md). */
   staff: '/staff',
+  /** OneRoster: the export, API clients and who received what, for admins (docs/oneroster.md). */
+  dataSharing: '/data-sharing',
 } as const;

@@ -1,5 +1,6 @@
 import type { apiPaths } from './paths.js';
 import type { staffPaths } from './staff.js';
+import type { rosterPaths } from './oneroster.js';
 
 // What the signed-in screens need of the paths and the app's entry does not: the paths of the
 // history, the bin, and the import, export and count of students, and `buildPath`. A module
@@ -28,12 +29,15 @@ export const recordPaths = {
   restoreStudent: '/management/deleted/student/:id/restore/',
   restoreStandard: '/management/deleted/standard/:id/restore/',
   eraseStudent: '/management/deleted/student/:id/',
+  /** Who may be chosen as a standard's teacher. */
+  teacherChoices: '/management/teachers/',
 } as const;
 
 export type ApiPath =
   | (typeof apiPaths)[keyof typeof apiPaths]
   | (typeof recordPaths)[keyof typeof recordPaths]
-  | (typeof staffPaths)[keyof typeof staffPaths];
+  | (typeof staffPaths)[keyof typeof staffPaths]
+  | (typeof rosterPaths)[keyof typeof rosterPaths];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

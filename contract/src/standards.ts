@@ -13,6 +13,32 @@ import {
 } from './common.js';
 import { fieldTexts, texts } from './texts.js';
 
+/** How many teachers one standard may have. */
+export const TEACHERS_MAX = 10;
+
+export const teacherTexts = {
+  label: 'Teachers',
+  none: 'No teachers yet',
+  add: 'Add a teacher',
+  remove: (name: string) => `Remove ${name}`,
+  idsInvalid: `Teachers must be a list of at most ${TEACHERS_MAX} staff accounts, each named once.`,
+  notStaff: (ids: readonly number[]) =>
+    `${ids.length === 1 ? 'Account' : 'Accounts'} ${ids.join(', ')} cannot teach: only active staff accounts can.`,
+  choicesFailed: 'The staff list could not be read, so teachers cannot be chosen now.',
+} as const;
+
+/**
+ * The staff accounts who teach a standard, by id, when a client sets them. Left out, a save
+ * keeps the teachers the standard has (docs/api.md, "Standards").
+ */
+export const teacherIdsSchema = z
+  .array(idSchema, { error: teacherTexts.idsInvalid })
+  .max(TEACHERS_MAX, { error: teacherTexts.idsInvalid })
+  .refine((ids) => new Set(ids).size === ids.length, { error: teacherTexts.idsInvalid });
+
+/** A teacher of a standard as answers show one: the account's id and name (or e-mail). */
+export const teacherSchema = z.object({ id: z.number().int(), name: z.string() });
+
 const gradeLevelRange = { error: texts.standards.gradeLevelRange };
 
 export const standardNameSchema = z
@@ -46,6 +72,7 @@ export const standardInputSchema = z.strictObject({
     .nullish()
     .transform((value) => value ?? ''),
   academic_year: academicYearSchema.default(() => currentAcademicYear()),
+  teacher_ids: teacherIdsSchema.optional(),
 });
 
 /**
@@ -67,7 +94,12 @@ export const standardSchema = z.object({
   updated_at: isoDateTimeSchema,
   student_count: z.number().int(),
   version: z.number().int(),
+  /** Its teachers, in the order they were given. */
+  teachers: z.array(teacherSchema),
 });
+
+/** Who may be chosen as a teacher: every active staff account, by name. */
+export const teacherChoicesResponseSchema = z.object({ data: z.array(teacherSchema) });
 
 /** The standards list's query: a page, of one academic year or of every year. */
 export const standardListQuerySchema = listQuerySchema.extend({
@@ -81,5 +113,6 @@ export type StandardInput = z.input<typeof standardInputSchema>;
 export type StandardValues = z.output<typeof standardInputSchema>;
 export type StandardUpdate = z.output<typeof standardUpdateSchema>;
 export type Standard = z.infer<typeof standardSchema>;
+export type Teacher = z.infer<typeof teacherSchema>;
 export type StandardList = z.infer<typeof standardListResponseSchema>;
 export type StandardListQuery = z.input<typeof standardListQuerySchema>;

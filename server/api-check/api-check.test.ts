@@ -748,6 +748,118 @@ describe("a walk of every operation through Prism's validating proxy", () => {
     await walk.send('withdrawInvitation', { token, params: { id: withdrawn.json.data.id } }, 404);
   });
 
+  it('shares rosters: teachers of a standard, the OneRoster zip, API clients and their tokens, the REST API and who received what', async () => {
+    const token = signedIn();
+    const choices = await walk.send('listTeacherChoices', { token }, 200);
+    const teacher = choices.json.data[0].id as number;
+    await walk.send(
+      'updateStandard',
+      {
+        token,
+        params: { id: ids.roses },
+        body: { name: 'Grade 5 Roses', grade_level: 5, teacher_ids: [teacher] },
+      },
+      200,
+    );
+    await walk.send('exportOneRoster', { token }, 200);
+    await walk.send('exportOneRoster', { token, query: { since: '2020-01-01T00:00:00Z' } }, 200);
+    await walk.refusedByDocument('exportOneRoster', { token, query: { since: 'yesterday' } });
+    await walk.send('exportOneRoster', { token: colleague }, 403);
+
+    const created = await walk.send(
+      'createApiClient',
+      { token, body: { name: 'Reading app' } },
+      201,
+    );
+    await walk.send('createApiClient', { token, body: { name: '   ' } }, 400);
+    await walk.send('createApiClient', { token: colleague, body: { name: 'Mine' } }, 403);
+    await walk.send('listApiClients', { token }, 200);
+    await walk.send('listApiClients', { token: colleague }, 403);
+    const { client_id, client_secret } = created.json.data as {
+      client_id: string;
+      client_secret: string;
+    };
+    const form = (params: Record<string, string>) => ({
+      raw: {
+        body: new URLSearchParams(params).toString(),
+        type: 'application/x-www-form-urlencoded',
+      },
+    });
+    const grant = { grant_type: 'client_credentials' };
+    await walk.send(
+      'getClientToken',
+      { ...form({ ...grant, client_id, client_secret: 'wrong' }) },
+      401,
+    );
+    await walk.send(
+      'getClientToken',
+      { ...form({ grant_type: 'password', client_id, client_secret }) },
+      400,
+    );
+    await walk.send(
+      'getClientToken',
+      {
+        ...form(grant),
+        headers: {
+          authorization: `Basic ${Buffer.from(`${client_id}:${client_secret}`).toString('base64')}`,
+        },
+      },
+      200,
+    );
+    const issued = await walk.send(
+      'getClientToken',
+      form({ ...grant, client_id, client_secret }),
+      200,
+    );
+    const client = issued.json.access_token as string;
+
+    const collections: [string, string, string][] = [
+      ['getAllOrgs', 'getOrg', 'orgs'],
+      ['getAllSchools', 'getSchool', 'orgs'],
+      ['getAllAcademicSessions', 'getAcademicSession', 'academicSessions'],
+      ['getAllCourses', 'getCourse', 'courses'],
+      ['getAllClasses', 'getClass', 'classes'],
+      ['getAllUsers', 'getUser', 'users'],
+      ['getAllStudents', 'getStudentUser', 'users'],
+      ['getAllTeachers', 'getTeacher', 'users'],
+      ['getAllEnrollments', 'getEnrollment', 'enrollments'],
+    ];
+    for (const [many, one, wrapper] of collections) {
+      const page = await walk.send(
+        many,
+        { token: client, query: { limit: '2', sort: 'sourcedId' } },
+        200,
+      );
+      expect(page.headers.get('x-total-count')).toMatch(/^\d+$/);
+      await walk.send(many, { token: client, query: { filter: "nothing='1'" } }, 400);
+      const sourcedId = page.json[wrapper][0].sourcedId as string;
+      await walk.send(
+        one,
+        { token: client, params: { sourcedId }, query: { fields: 'sourcedId' } },
+        200,
+      );
+      await walk.send(one, { token: client, params: { sourcedId: 'no-such-record' } }, 404);
+    }
+    await walk.send(
+      'getAllUsers',
+      {
+        token: client,
+        query: { filter: "dateLastModified>'2020-01-01T00:00:00Z'", fields: 'sourcedId,status' },
+      },
+      200,
+    );
+
+    const log = await walk.send('listRosterAccess', { token, query: { limit: 1 } }, 200);
+    expect(log.json.data[0].actor.kind).toBe('client');
+    await walk.send('listRosterAccess', { token, query: { cursor: log.json.next_cursor } }, 200);
+    await walk.send('listRosterAccess', { token, query: { cursor: 'not a cursor' } }, 400);
+
+    const clientParams = { id: created.json.data.id as number };
+    await walk.send('revokeApiClient', { token, params: clientParams }, 204);
+    await walk.send('revokeApiClient', { token, params: clientParams }, 404);
+    await walk.send('getAllOrgs', { token: client }, 401);
+  });
+
   it("lists the caller's devices and activity, and signs devices out", async () => {
     const token = signedIn();
     await walk.send('login', { body: { email: staff.email, password: staff.password } }, 200);

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { standardInputSchema } from '@um/contract';
+import { ONEROSTER_BASE_PATH, ONEROSTER_SCOPE, standardInputSchema } from '@um/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -108,7 +108,12 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
           publicOperations.push(`${method.toUpperCase()} ${path}`);
           continue;
         }
-        expect(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+        // The OneRoster API is opened by an API client's token (docs/oneroster.md).
+        expect(operation.security, `${method} ${path}`).toEqual(
+          path.startsWith(ONEROSTER_BASE_PATH)
+            ? [{ oneRosterClient: [ONEROSTER_SCOPE] }]
+            : [{ bearer: [] }],
+        );
         expect(operation.responses, `${method} ${path}`).toHaveProperty('401');
         const anonymous = await t.app.inject({
           method: method.toUpperCase() as 'GET',
@@ -131,6 +136,7 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
         'POST /api/user/reset-password/{id}/{token}/',
         'POST /api/user/social/google/',
         'POST /api/user/social/google/register/',
+        'POST /api/oauth/token',
       ].sort(),
     );
   });

@@ -41,6 +41,9 @@ import { readAccessToken } from './auth/access-token.js';
 import { checkAccess } from './auth/access.js';
 import { requireUser } from './auth/guard.js';
 import { registerRateLimiting } from './auth/rate-limit.js';
+import { oneRosterAdminRoutes } from './oneroster/routes.js';
+import { oneRosterRestRoutes, oneRosterSecurityScheme } from './oneroster/rest-routes.js';
+import { oAuthTokenRoute } from './oneroster/token-route.js';
 
 export interface AppOverrides {
   /** A database the caller owns (tests, main); otherwise one is opened and closed with the app. */
@@ -112,7 +115,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // asked; with a list, only APP_URL's own requests get the header.
   await app.register(cors, { origin: [new URL(config.appUrl).origin], credentials: false });
 
-  await app.register(swagger, openApiOptions(config.appUrl));
+  await app.register(
+    swagger,
+    openApiOptions(config.appUrl, oneRosterSecurityScheme(config.appUrl)),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await registerRateLimiting(app, config);
 
@@ -137,6 +143,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     healthRoutes(scope, context);
     clientConfigRoutes(scope, context);
     const auth = authRoutes(scope, context);
+    // OneRoster's token endpoint, and its API, which API clients' tokens open, not sign-in.
+    oAuthTokenRoute(scope, context);
+    await scope.register(async (rest) => oneRosterRestRoutes(rest, context));
     // Every other route needs a signed-in user (docs/api.md, "Access").
     await scope.register(
       signedInScope(authenticate, (signedIn) => {
@@ -150,6 +159,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         batchRoutes(signedIn, context, standardsOfBatches);
         messagesRoutes(signedIn, context);
         binRoutes(signedIn, context);
+        oneRosterAdminRoutes(signedIn, context);
       }),
     );
   });

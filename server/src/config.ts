@@ -23,6 +23,8 @@ export interface RateLimits {
   mailPerIp: RateLimitRule;
   registerPerIp: RateLimitRule;
   resetPerIp: RateLimitRule;
+  /** Token requests of OneRoster API clients (docs/oneroster.md). */
+  oauthTokenPerIp: RateLimitRule;
 }
 
 export interface Config {
@@ -62,6 +64,7 @@ export const defaultRateLimits: RateLimits = {
   mailPerIp: { max: 30, windowMs: 60 * 60_000 },
   registerPerIp: { max: 10, windowMs: 60_000 },
   resetPerIp: { max: 10, windowMs: 60_000 },
+  oauthTokenPerIp: { max: 30, windowMs: 60_000 },
 };
 
 /** Variables a production server refuses to start without (docs/auth.md, "Operating notes"). */
@@ -132,6 +135,7 @@ const rateLimitVariables = {
   RATE_LIMIT_MAIL_PER_IP: 'mailPerIp',
   RATE_LIMIT_REGISTER_PER_IP: 'registerPerIp',
   RATE_LIMIT_RESET_PER_IP: 'resetPerIp',
+  RATE_LIMIT_OAUTH_TOKEN_PER_IP: 'oauthTokenPerIp',
 } as const satisfies Record<string, keyof RateLimits>;
 
 const urlWithProtocols = (protocols: string[]) =>

@@ -19,6 +19,8 @@ export interface Request {
   /** Any other body, with its media type. */
   raw?: { body: string | Buffer; type: string };
   token?: string;
+  /** Headers besides the bearer token and the body's type (an API client's Basic credentials). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -76,7 +78,7 @@ export class Walk {
   }
 
   private async call(origin: string, operation: DocumentedOperation, request: Request) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...request.headers };
     if (request.token !== undefined) headers['authorization'] = `Bearer ${request.token}`;
     let body: string | Buffer | undefined;
     if (request.raw) {

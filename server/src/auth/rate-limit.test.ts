@@ -19,6 +19,7 @@ const tight: Config['rateLimits'] = {
   mailPerIp: { max: 4, windowMs: HOUR },
   registerPerIp: { max: 2, windowMs: MINUTE },
   resetPerIp: { max: 2, windowMs: MINUTE },
+  oauthTokenPerIp: { max: 2, windowMs: MINUTE },
 };
 
 /**
@@ -327,6 +328,7 @@ describe('rate-limit defaults', () => {
       mailPerIp: { max: 30, windowMs: HOUR },
       registerPerIp: { max: 10, windowMs: MINUTE },
       resetPerIp: { max: 10, windowMs: MINUTE },
+      oauthTokenPerIp: { max: 30, windowMs: MINUTE },
     });
   });
 });

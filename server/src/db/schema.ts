@@ -22,6 +22,8 @@ export interface UsersTable {
   role: Generated<'admin' | 'staff' | 'viewer'>;
   /** A deactivated account cannot sign in, and its tokens are refused. */
   status: Generated<'active' | 'deactivated'>;
+  /** Its OneRoster sourcedId: a UUID the database gives the row once (migration 0025). */
+  sourced_id: Generated<string>;
 }
 
 /** A pending or used invitation; only the hash of its link's token is kept. */
@@ -120,6 +122,8 @@ export interface StandardsTable {
   deleted_at: Timestamp | null;
   /** The staff member who moved the row to the bin. */
   deleted_by: number | null;
+  /** Its OneRoster sourcedId: a UUID the database gives the row once (migration 0025). */
+  sourced_id: Generated<string>;
 }
 
 export interface StudentsTable {
@@ -156,6 +160,8 @@ export interface StudentsTable {
   deleted_at: Timestamp | null;
   /** The staff member who moved the row to the bin. */
   deleted_by: number | null;
+  /** Its OneRoster sourcedId: a UUID the database gives the row once (migration 0025). */
+  sourced_id: Generated<string>;
 }
 
 /** A student's guardians, in the order the form had them (`position` from 0). */
@@ -236,6 +242,91 @@ export interface BatchesTable {
   undone_by: number | null;
 }
 
+/** A standard's teachers (migration 0025); a removal sets `removed_at` instead of deleting. */
+export interface StandardTeachersTable {
+  id: Generated<number>;
+  standard_id: number;
+  user_id: number;
+  /** Its place among the standard's teachers, from 0; the first is the primary teacher. */
+  position: number;
+  added_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+/** The school as one OneRoster org: one row, id 1. */
+export interface OneRosterSchoolTable {
+  id: number;
+  sourced_id: string;
+  /** The name it was last exported under, so a change of SCHOOL_NAME dates the org. */
+  name: string;
+  updated_at: Timestamp;
+}
+
+/**
+ * A guardian's OneRoster sourcedId, by student and name (lower-cased, trimmed), kept by
+ * triggers on `student_guardians` (migration 0025).
+ */
+export interface OneRosterGuardiansTable {
+  student_id: number;
+  name_key: string;
+  sourced_id: string;
+  changed_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+/** The sourcedId of a student or standard purged from the bin, kept by a trigger. */
+export interface OneRosterTombstonesTable {
+  sourced_id: string;
+  kind: 'student' | 'standard';
+  entity_id: number;
+  removed_at: Timestamp;
+  /** A student's standard's sourcedId when it was purged. */
+  class_sourced_id: string | null;
+  grade_level: number | null;
+  academic_year: string | null;
+}
+
+/** A system that reads the OneRoster REST API; its secret is kept as a SHA-256 hash. */
+export interface ApiClientsTable {
+  id: Generated<number>;
+  name: string;
+  client_id: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  created_by: number | null;
+  created_by_name: string;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+}
+
+/** A client's access token, kept as a SHA-256 hash. */
+export interface ApiClientTokensTable {
+  token_hash: string;
+  client_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** One export or read of rosters: who, when, what, how many records and students. */
+export interface RosterAccessTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_kind: 'user' | 'client';
+  user_id: number | null;
+  client_id: number | null;
+  actor_name: string;
+  what: string;
+  records: number;
+  students: number;
+}
+
+/** Whose data an export or read held. */
+export interface RosterAccessStudentsTable {
+  student_id: number;
+  access_id: number;
+}
+
 export interface Database {
   batches: BatchesTable;
   history_events: HistoryEventsTable;
@@ -254,6 +345,14 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_activity: SignInActivityTable;
   messages_search: MessagesSearchTable;
+  standard_teachers: StandardTeachersTable;
+  oneroster_school: OneRosterSchoolTable;
+  oneroster_guardians: OneRosterGuardiansTable;
+  oneroster_tombstones: OneRosterTombstonesTable;
+  api_clients: ApiClientsTable;
+  api_client_tokens: ApiClientTokensTable;
+  roster_access: RosterAccessTable;
+  roster_access_students: RosterAccessStudentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

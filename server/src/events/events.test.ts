@@ -238,6 +238,8 @@ describe.runIf(dialects.includes('postgres'))('two apps on one PostgreSQL', () =
     other = await buildApp(
       testConfig({ database: t.database.config, jwtSecret: t.config.jwtSecret }),
     );
+    // Started before the clock runs: the second is the delivery's, not the other app's start.
+    await other.ready();
     const origin = await listen(t.app);
     const a = await insertUser(t.database.db, { password: null });
     const b = await insertUser(t.database.db, { password: null });

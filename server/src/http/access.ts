@@ -34,11 +34,13 @@ declare module 'fastify' {
  * - `records:write`: every write to students, standards, the bin, imports and batches.
  * - `records:erase`: erasing a student from the bin at once, before the purge would.
  * - `staff:manage`: the staff list, roles, deactivation, invitations, others' activity.
+ * - `roster:share`: the OneRoster export, the API clients and the log of who received what.
  */
 const permissions = {
   'records:write': ['admin', 'staff'],
   'records:erase': ['admin'],
   'staff:manage': ['admin'],
+  'roster:share': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

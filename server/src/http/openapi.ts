@@ -29,6 +29,19 @@ import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
 type JsonSchema = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers its refusals (every 4xx but 429, the rate limiter's) as JSON of this
+     * schema, another standard's error format, instead of problem JSON: OAuth 2.0's for the
+     * token endpoint, OneRoster's for its API (decision 0069).
+     */
+    errorFormat?: z.ZodType;
+    /** The security the route's operation states, for routes with an authentication of their own. */
+    security?: Record<string, string[]>[];
+  }
+}
+
 interface Answer {
   description: string;
   /** Whether the route described the answer itself; a derived answer describes one it did not. */
@@ -143,6 +156,21 @@ const problemDocument = (() => {
   return { component, text: JSON.stringify(component) };
 })();
 
+/** A zod schema as the document writes it. */
+function documented(schema: z.ZodType): JsonSchema {
+  const converted = jsonSchemaTransform({
+    schema: { response: { 400: schema } },
+    url: '/',
+    route: {} as RouteOptions,
+    openapiObject: { openapi: '3.0.3' },
+  });
+  return (converted.schema.response as Record<number, JsonSchema>)[400]!;
+}
+
+/** A refusal in a route's own error format rather than problem JSON. */
+const inOwnFormat = (status: string, route: RouteOptions) =>
+  route.config?.errorFormat !== undefined && /^4\d\d$/.test(status) && status !== '429';
+
 function answerOf(status: string, schema: JsonSchema): Answer {
   const described = typeof schema['description'] === 'string';
   const description = described
@@ -154,9 +182,18 @@ function answerOf(status: string, schema: JsonSchema): Answer {
   return { description, described, schema: isProblem ? PROBLEM_REF : bare };
 }
 
-function render(status: string, answer: Answer, produces: readonly string[]): JsonSchema {
+function render(
+  status: string,
+  answer: Answer,
+  produces: readonly string[],
+  route: RouteOptions,
+): JsonSchema {
   if (answer.schema === null) return { type: 'null', description: answer.description };
-  const types = isError(status) ? [PROBLEM_CONTENT_TYPE] : produces;
+  const types = inOwnFormat(status, route)
+    ? [JSON_TYPE]
+    : isError(status)
+      ? [PROBLEM_CONTENT_TYPE]
+      : produces;
   return {
     description: answer.description,
     ...(answer.headers ? { headers: answer.headers } : {}),
@@ -203,19 +240,21 @@ export const documentOperation: SwaggerTransform = (input) => {
   )) {
     answers.set(status, answerOf(status, value));
   }
+  const ownErrors = route.config?.errorFormat && documented(route.config.errorFormat);
   const derive = (status: string, headers?: Record<string, JsonSchema>) => {
     const declared = answers.get(status);
+    const fallback = ownErrors && inOwnFormat(status, route) ? ownErrors : PROBLEM_REF;
     const answer = declared?.described
       ? declared
       : {
           description: descriptions[status]!,
           described: true,
-          schema: declared?.schema ?? PROBLEM_REF,
+          schema: declared?.schema ?? fallback,
         };
     answers.set(status, headers ? { ...answer, headers } : answer);
   };
   if (body !== undefined || params || querystring) derive('400');
-  if (route.config?.signedIn) derive('401');
+  if (route.config?.signedIn || route.config?.security) derive('401');
   if (declaresRole(route)) derive('403');
   if (namesRecord(params)) derive('404');
   if (body !== undefined) {
@@ -227,7 +266,7 @@ export const documentOperation: SwaggerTransform = (input) => {
 
   const produces = (schema['produces'] as readonly string[] | undefined) ?? [JSON_TYPE];
   const response = Object.fromEntries(
-    [...answers].map(([status, answer]) => [status, render(status, answer, produces)]),
+    [...answers].map(([status, answer]) => [status, render(status, answer, produces, route)]),
   );
   const { produces: _produces, ...rest } = schema;
   return {
@@ -238,7 +277,7 @@ export const documentOperation: SwaggerTransform = (input) => {
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(bodyOptional ? { [OPTIONAL_BODY]: true } : {}),
-      security: operationSecurity(route),
+      security: route.config?.security ?? operationSecurity(route),
       response,
     },
   };
@@ -271,7 +310,10 @@ export const documentObject: SwaggerTransformObject = (input) => {
 };
 
 /** The document's settings: who it describes, where the API is, and how it is made. */
-export function openApiOptions(appUrl: string): FastifyDynamicSwaggerOptions {
+export function openApiOptions(
+  appUrl: string,
+  securitySchemes: Record<string, unknown> = {},
+): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
@@ -282,7 +324,7 @@ export function openApiOptions(appUrl: string): FastifyDynamicSwaggerOptions {
           'Students, standards and the staff inbox of one school. Every error is RFC 9457 problem JSON (`application/problem+json`). Paths answer with and without their trailing slash.',
       },
       servers: [{ url: new URL(appUrl).origin, description: 'This deployment (APP_URL)' }],
-      components: { securitySchemes: { bearer: bearerSecurityScheme } },
+      components: { securitySchemes: { bearer: bearerSecurityScheme, ...securitySchemes } },
     },
     transform: documentOperation,
     transformObject: documentObject,

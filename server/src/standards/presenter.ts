@@ -1,9 +1,10 @@
 import { expressionBuilder } from 'kysely';
-import { problemTexts, type Standard } from '@um/contract';
+import { problemTexts, type Standard, type Teacher } from '@um/contract';
 import { jsonItem } from '../db/paging.js';
 import type { Database, StandardRow } from '../db/schema.js';
 import { notFound } from '../http/problem.js';
 import type { Change } from '../records/change-log.js';
+import { teachersJson, teachersSummary } from './teachers.js';
 
 /**
  * What a standard looks like to the outside, written once: in an answer (as an object, or as
@@ -14,7 +15,7 @@ export type StandardWithCount = StandardRow & { student_count: number | null };
 
 export const standardNotFound = () => notFound(problemTexts.standardNotFound);
 
-export function presentStandard(row: StandardWithCount): Standard {
+export function presentStandard(row: StandardWithCount, teachers: readonly Teacher[]): Standard {
   return {
     id: row.id,
     name: row.name,
@@ -25,6 +26,7 @@ export function presentStandard(row: StandardWithCount): Standard {
     updated_at: row.updated_at,
     student_count: Number(row.student_count ?? 0),
     version: row.version,
+    teachers: [...teachers],
   };
 }
 
@@ -38,19 +40,29 @@ function historyFields(row: StandardRow) {
   };
 }
 
-/** A change to a standard as its history records it: the edited fields before and after. */
+/**
+ * A change to a standard as its history records it: the edited fields before and after, and
+ * the teachers, as one line each side, when the change set them.
+ */
 export const standardChange = (
   actorId: number,
   action: Change['action'],
   before: StandardRow | null,
   after: StandardRow | null,
+  teachers?: { before: readonly Teacher[]; after: readonly Teacher[] },
 ): Change => ({
   actorId,
   entity: 'standard',
   entityId: (after ?? before)?.id ?? 0,
   action,
-  before: before && historyFields(before),
-  after: after && historyFields(after),
+  before: before && {
+    ...historyFields(before),
+    ...(teachers && { teachers: teachersSummary(teachers.before) }),
+  },
+  after: after && {
+    ...historyFields(after),
+    ...(teachers && { teachers: teachersSummary(teachers.after) }),
+  },
 });
 
 /**
@@ -75,4 +87,5 @@ export const standardJson = jsonItem<Standard, StandardRow>('standards', (field)
   updated_at: field.timestamp('updated_at'),
   student_count: field.count(liveStudentCount),
   version: field.value('version'),
+  teachers: field.json<Teacher[]>(teachersJson),
 }));

@@ -4,6 +4,7 @@ import type { Dialect, Executor } from '../db/database.js';
 import { cursorParts, keyset, type WrittenPage } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
 import { liveStudentCount, presentStandard, standardJson } from './presenter.js';
+import { teachersOf } from './teachers.js';
 
 /** How standards are read: the list in its order, and one standard with its student count. */
 
@@ -79,5 +80,6 @@ export async function findStandard(db: Executor, id: number): Promise<Standard |
     .where('standards.id', '=', id)
     .where('standards.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && presentStandard(row);
+  if (!row) return undefined;
+  return presentStandard(row, (await teachersOf(db, [id])).get(id) ?? []);
 }

@@ -14,6 +14,7 @@ import {
   problemTexts,
   recordPaths,
   restoreResponseSchema,
+  teacherChoicesResponseSchema,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId } from '../http/access.js';
@@ -23,6 +24,7 @@ import { historyRoute } from '../records/history-route.js';
 import { standardNotFound } from './presenter.js';
 import { findStandard, listStandards } from './read-model.js';
 import { createStandard, deleteStandard, restoreStandard, updateStandard } from './writes.js';
+import { teacherChoices } from './teachers.js';
 
 const tags = ['standards'];
 
@@ -140,6 +142,19 @@ export function standardsRoutes(app: ZodApp, { database }: AppContext): void {
       await deleteStandard(db, database.dialect, request.params.id, currentUserId(request));
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    recordPaths.teacherChoices,
+    {
+      schema: {
+        tags,
+        operationId: 'listTeacherChoices',
+        summary: 'Who may teach a standard: every active staff account, by name',
+        response: { 200: teacherChoicesResponseSchema },
+      },
+    },
+    async () => ({ data: await teacherChoices(db) }),
   );
 
   historyRoute(app, db, {

@@ -80,6 +80,7 @@ describe.each(dialects)('standards API on %s', (dialect) => {
       updated_at: data.created_at,
       student_count: 0,
       version: 1,
+      teachers: [],
     });
     const stored = await call('GET', `/management/standard/${data.id}/`);
     expect(stored.json()).toEqual({ data });

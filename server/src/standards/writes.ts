@@ -13,6 +13,7 @@ import { conflict } from '../http/problem.js';
 import { versionedRecords } from '../records/versioned.js';
 import { presentStandard, standardChange, standardNotFound } from './presenter.js';
 import { findStandard } from './read-model.js';
+import { replaceTeachers, teachersSummary } from './teachers.js';
 
 /**
  * How standards change: added, replaced, moved to the bin (never while students belong to
@@ -26,21 +27,25 @@ function nameTaken(values: Pick<StandardValues, 'name' | 'academic_year'>) {
 
 export async function createStandard(
   db: Db,
-  values: StandardValues,
+  { teacher_ids: teacherIds, ...values }: StandardValues,
   actorId: number,
 ): Promise<Standard> {
   const now = nowIso();
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const { row, teachers } = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('standards')
         .values({ ...values, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordChanges(trx, [standardChange(actorId, 'create', null, inserted)]);
-      return inserted;
+      // A standard made without teachers records none, as before teachers existed.
+      const set = teacherIds?.length
+        ? await replaceTeachers(trx, inserted.id, teacherIds)
+        : undefined;
+      await recordChanges(trx, [standardChange(actorId, 'create', null, inserted, set)]);
+      return { row: inserted, teachers: set?.after ?? [] };
     });
-    return presentStandard({ ...row, student_count: 0 });
+    return presentStandard({ ...row, student_count: 0 }, teachers);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(values);
     throw error;
@@ -75,21 +80,38 @@ export interface StandardChange {
 
 /**
  * A full update, if the standard is still at the version the client edited (an edit conflict
- * otherwise). The unique constraint, not a prior lookup, decides a name clash.
+ * otherwise). The unique constraint, not a prior lookup, decides a name clash. Its teachers
+ * change only when the update names them (`teacher_ids`): a client that knows nothing of
+ * teachers keeps them as they are.
  */
 export async function updateStandard(
   db: Db,
   dialect: Dialect,
   { id, values, version, actorId }: StandardChange,
 ): Promise<Standard> {
+  const teacherIds = values.teacher_ids;
   try {
     return await db.transaction().execute(async (trx) => {
-      await standardRecords.update(trx, dialect, { id, version, actorId }, async () => ({
-        name: values.name,
-        grade_level: values.grade_level,
-        description: values.description,
-        academic_year: values.academic_year,
-      }));
+      await standardRecords.update(
+        trx,
+        dialect,
+        { id, version, actorId },
+        async () => ({
+          name: values.name,
+          grade_level: values.grade_level,
+          description: values.description,
+          academic_year: values.academic_year,
+        }),
+        teacherIds === undefined
+          ? undefined
+          : async () => {
+              const { before, after } = await replaceTeachers(trx, id, teacherIds);
+              return {
+                before: { teachers: teachersSummary(before) },
+                after: { teachers: teachersSummary(after) },
+              };
+            },
+      );
       return currentStandard(trx, id);
     });
   } catch (error) {

@@ -209,6 +209,13 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: appRoutes.dataSharing,
+                  lazy: async () => ({
+                    Component: (await import('../features/data-sharing/DataSharingPage'))
+                      .DataSharingPage,
+                  }),
+                },
+                {
                   path: '*',
                   lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
                 },

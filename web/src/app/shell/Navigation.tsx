@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  FileArchive,
   Folder,
   Gauge,
   ListChecks,
@@ -33,12 +34,15 @@ export const navItems: NavItem[] = [
   { to: appRoutes.settings, label: 'Settings', icon: Settings },
 ];
 
-/** The admin's own screen, listed after the others to admins only (docs/staff.md). */
-const staffItem: NavItem = { to: appRoutes.staff, label: 'Staff', icon: UserCog };
+/** The admin's own screens, listed after the others to admins only (docs/staff.md). */
+const adminItems: NavItem[] = [
+  { to: appRoutes.staff, label: 'Staff', icon: UserCog },
+  { to: appRoutes.dataSharing, label: 'Data sharing', icon: FileArchive },
+];
 
 /** The navigation list; the current screen is highlighted and marked aria-current="page". */
 export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
-  const items = useIsAdmin() ? [...navItems, staffItem] : navItems;
+  const items = useIsAdmin() ? [...navItems, ...adminItems] : navItems;
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">

@@ -17,6 +17,7 @@ const grade5: Standard = {
   updated_at: '2026-01-10T08:00:00.000Z',
   student_count: 0,
   version: 1,
+  teachers: [],
 };
 
 function atStandards() {

@@ -115,6 +115,7 @@ describe('recently deleted', () => {
           updated_at: restored.updated_at,
           student_count: 0,
           version: 3,
+          teachers: [],
         };
         return { body: { data: standard } };
       },

@@ -39,6 +39,7 @@ function standard(id: number, year = thisYear, students = 0): Standard {
     updated_at: '2026-01-10T08:00:00.000Z',
     student_count: students,
     version: 1,
+    teachers: [],
   };
 }
 

@@ -11,6 +11,7 @@ import {
   everydayTexts,
   currentAcademicYear,
   recordPaths,
+  teacherTexts,
   texts,
 } from '@um/contract';
 import type { Standard } from '@um/contract';
@@ -34,9 +35,12 @@ function standard(id: number, name: string, grade: number, students = 0): Standa
     updated_at: '2025-09-01T08:00:00.000Z',
     student_count: students,
     version: 1,
+    teachers: [],
   };
 }
 
+const priya = { id: 31, name: 'Priya Shah' };
+const omar = { id: 32, name: 'Omar Haddad' };
 const grade5 = standard(5, 'Grade 5 A', 5, 2);
 const grade6 = standard(6, 'Grade 6 B', 6, 1);
 /** The newest event of Grade 5 A's history: a colleague's edit. */
@@ -53,6 +57,7 @@ function atStandards(routes: Record<string, StubReply | StubHandler>) {
   const stub = stubFetch({
     [`GET ${apiPaths.profile}`]: { body: testUser },
     [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
+    [`GET ${recordPaths.teacherChoices}`]: { body: { data: [priya, omar] } },
     ...routes,
   });
   renderApp('/standards');
@@ -175,6 +180,7 @@ describe('standards page', () => {
       grade_level: 7,
       description: 'Science stream',
       academic_year: currentAcademicYear(),
+      teacher_ids: [],
     });
     expect(screen.getByRole('heading', { name: 'Grade 7 C' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
@@ -239,6 +245,7 @@ describe('standards page', () => {
       grade_level: 5,
       description: '',
       academic_year: '2025',
+      teacher_ids: [],
       version: 1,
     });
     expect(await screen.findByRole('heading', { name: 'Grade 5 Rose' })).toBeInTheDocument();
@@ -374,6 +381,7 @@ describe('standards page', () => {
         grade_level: 5,
         description: 'Evening shift',
         academic_year: '2025',
+        teacher_ids: [],
         version: 4,
       },
     ]);
@@ -570,5 +578,30 @@ describe('standards page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(texts.access.pleaseLogIn);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(calls).toHaveLength(0);
+  });
+  it('gives a standard its teachers, chosen from the staff, sends them in order and shows them on its card', async () => {
+    const user = userEvent.setup({ delay: null });
+    const path = `PUT ${buildPath(apiPaths.standard, { id: 5 })}`;
+    let saved = grade5;
+    const { callsTo } = atStandards({
+      [LIST]: () => listOf(saved),
+      [path]: () => {
+        saved = { ...grade5, version: 2, teachers: [priya, omar] };
+        return { body: { data: saved } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit standard Grade 5 A' }));
+    expect(screen.getByText(teacherTexts.none)).toBeInTheDocument();
+    const add = screen.getByLabelText(teacherTexts.add);
+    await user.selectOptions(add, await screen.findByRole('option', { name: 'Omar Haddad' }));
+    await user.selectOptions(add, screen.getByRole('option', { name: 'Priya Shah' }));
+    await user.click(screen.getByRole('button', { name: teacherTexts.remove('Omar Haddad') }));
+    await user.selectOptions(add, screen.getByRole('option', { name: 'Omar Haddad' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(texts.standards.updated);
+    expect(callsTo(path)[0]!.body).toMatchObject({ teacher_ids: [priya.id, omar.id] });
+    const card = (await screen.findByRole('heading', { name: 'Grade 5 A' })).closest('li')!;
+    expect(await within(card).findByText('Teachers: Priya Shah, Omar Haddad')).toBeInTheDocument();
   });
 });

@@ -4,4 +4,5 @@ export const standardFieldLabels = {
   grade_level: 'Grade level',
   description: 'Description',
   academic_year: 'Academic year',
+  teachers: 'Teachers',
 } as const;

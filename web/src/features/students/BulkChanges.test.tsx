@@ -30,6 +30,7 @@ const standard = (id: number, name: string): Standard => ({
   updated_at: stamp,
   student_count: 0,
   version: 1,
+  teachers: [],
 });
 
 const student = (id: number, name: string, roll: string): Student => ({

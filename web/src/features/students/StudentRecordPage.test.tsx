@@ -21,6 +21,7 @@ const roses: Standard = {
   updated_at: stamp,
   student_count: 1,
   version: 1,
+  teachers: [],
 };
 
 const meera: Student = {

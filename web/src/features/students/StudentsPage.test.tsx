@@ -39,6 +39,7 @@ function standard(id: number, name: string): Standard {
     updated_at: stamp,
     student_count: 0,
     version: 1,
+    teachers: [],
   };
 }
 

@@ -12,6 +12,7 @@ const standard = (id: number, name: string, academic_year: string): Standard => 
   updated_at: '2026-06-01T00:00:00.000Z',
   student_count: 0,
   version: 1,
+  teachers: [],
 });
 
 describe('standard labels', () => {

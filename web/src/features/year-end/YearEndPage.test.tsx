@@ -38,6 +38,7 @@ const standard = (
   updated_at: stamp,
   student_count: students,
   version: 1,
+  teachers: [],
 });
 
 const student = (id: number, name: string, roll: string, standardId: number): Student => ({

@@ -13,6 +13,7 @@ const standard = (id: number, name: string, grade: number, year = '2025'): Stand
   updated_at: '2025-06-01T08:00:00.000Z',
   student_count: 0,
   version: 1,
+  teachers: [],
 });
 
 describe('the year end plan', () => {

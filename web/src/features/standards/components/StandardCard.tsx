@@ -1,6 +1,6 @@
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, dailyUseTexts } from '@um/contract';
+import { appRoutes, dailyUseTexts, teacherTexts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { IconButton } from '../../../components/ui/IconButton';
 import { cardClasses } from '../../../components/ui/PageHeader';
@@ -34,6 +34,11 @@ export function StandardCard({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Grade {standard.grade_level} · {standard.academic_year}
         </p>
+        {standard.teachers.length > 0 && (
+          <p className="text-sm break-words text-slate-600 dark:text-slate-300">
+            {teacherTexts.label}: {standard.teachers.map((teacher) => teacher.name).join(', ')}
+          </p>
+        )}
         {standard.description && <p className="mt-1 text-sm break-words">{standard.description}</p>}
       </div>
       {/* The way from a standard to its class: the students list filtered to it. */}

@@ -9,7 +9,7 @@ import {
   standardInputSchema,
   standardSchema,
 } from '@um/contract';
-import type { Standard, StandardValues } from '@um/contract';
+import type { Standard, StandardValues, Teacher } from '@um/contract';
 import { Button } from '../../../components/ui/Button';
 import { EditConflict } from '../../../components/ui/EditConflict';
 import type { ConflictField } from '../../../components/ui/EditConflict';
@@ -23,6 +23,7 @@ import { useCreateStandard } from '../api/create-standard';
 import { standardHistoryPath } from '../api/get-standard-history';
 import { useUpdateStandard } from '../api/update-standard';
 import { standardFieldLabels } from '../fields';
+import { TeachersField } from './TeachersField';
 
 export interface StandardFormProps {
   /** The standard to edit; without one the form adds a new standard. */
@@ -68,6 +69,9 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
   // The saved standard the edit builds on: the one opened, or a colleague's newer save once the
   // person has seen it. Its version goes with the save, its year stays the standard's.
   const [basis, setBasis] = useState(editing);
+  // The teachers are chosen from a list rather than typed, so they are kept beside the typed
+  // fields; a save always names them.
+  const [teachers, setTeachers] = useState<Teacher[]>(editing?.teachers ?? []);
   const conflicts = useEditConflict(
     standardSchema,
     editing ? standardHistoryPath(editing.id) : null,
@@ -87,6 +91,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
         description: typed.description,
         // A new standard belongs to this year; an edited one keeps its own year.
         academic_year: saved?.academic_year ?? currentAcademicYear(),
+        teacher_ids: teachers.map((teacher) => teacher.id),
       },
       setErrors,
     );
@@ -117,6 +122,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
 
   function keepTheirs(theirs: Standard) {
     setValues(initialValues(theirs));
+    setTeachers(theirs.teachers);
     setBasis(theirs);
     conflicts.clear();
     // The pressed button leaves with the conflict view: focus goes to the form, now theirs.
@@ -166,6 +172,7 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
         className="sm:col-span-2"
         {...field('description')}
       />
+      <TeachersField value={teachers} onChange={setTeachers} error={errors['teacher_ids']} />
       {conflict && basis && (
         <EditConflict
           className="sm:col-span-2"
