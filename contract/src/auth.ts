@@ -142,6 +142,8 @@ export const clientConfigResponseSchema = z.object({
   google_client_id: z.string().nullable(),
   /** Shown on printed lists and after the product's name in the page title; null when unset. */
   school_name: z.string().nullable(),
+  /** The OpenID provider's name for its button (`OIDC_NAME`); null when none is configured. */
+  oidc_name: z.string().nullable(),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -15,3 +15,4 @@ export * from './transfer.js';
 export * from './daily-use-texts.js';
 export * from './batches.js';
 export * from './year-end.js';
+export * from './second-step.js';

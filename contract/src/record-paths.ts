@@ -1,4 +1,5 @@
 import type { apiPaths } from './paths.js';
+import type { secondStepPaths } from './second-step.js';
 import type { staffPaths } from './staff.js';
 
 // What the signed-in screens need of the paths and the app's entry does not: the paths of the
@@ -33,7 +34,8 @@ export const recordPaths = {
 export type ApiPath =
   | (typeof apiPaths)[keyof typeof apiPaths]
   | (typeof recordPaths)[keyof typeof recordPaths]
-  | (typeof staffPaths)[keyof typeof staffPaths];
+  | (typeof staffPaths)[keyof typeof staffPaths]
+  | (typeof secondStepPaths)[keyof typeof secondStepPaths];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
