@@ -186,7 +186,10 @@ export const passkeyRegistrationCredentialSchema = z.object({
     clientDataJSON: base64UrlSchema,
     attestationObject: base64UrlSchema,
     authenticatorData: base64UrlSchema.optional(),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(10)
+      .optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64UrlSchema.optional(),
   }),

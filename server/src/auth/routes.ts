@@ -34,6 +34,7 @@ import {
 } from './context.js';
 import { createSecretBox } from './mfa/secret-box.js';
 import { mfaRoutes } from './mfa/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { createGoogleVerifier } from './google.js';
 import { googleLogin, googleRegister } from './google-accounts.js';
 import { changePassword, passwordLogin, resetPassword, sendResetLink } from './passwords-flow.js';
@@ -146,6 +147,7 @@ export function authRoutes(
   );
 
   const secondStep = mfaRoutes(app, deps, { loginFailures, bus });
+  const passkeys = passkeyRoutes(app, deps);
 
   app.post(
     apiPaths.refresh,
@@ -310,6 +312,7 @@ export function authRoutes(
   return {
     signedInRoutes(scope) {
       secondStep.signedInRoutes(scope);
+      passkeys.signedInRoutes(scope);
       scope.get(
         apiPaths.profile,
         {
