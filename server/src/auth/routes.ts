@@ -34,6 +34,7 @@ import {
 } from './context.js';
 import { createSecretBox } from './mfa/secret-box.js';
 import { mfaRoutes } from './mfa/routes.js';
+import { oidcRoutes } from './oidc/routes.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { createGoogleVerifier } from './google.js';
 import { googleLogin, googleRegister } from './google-accounts.js';
@@ -148,6 +149,7 @@ export function authRoutes(
 
   const secondStep = mfaRoutes(app, deps, { loginFailures, bus });
   const passkeys = passkeyRoutes(app, deps);
+  oidcRoutes(app, deps);
 
   app.post(
     apiPaths.refresh,
