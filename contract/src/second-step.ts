@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dataResponseSchema, idSchema, isoDateTimeSchema } from './common.js';
 import { tokenResponseSchema } from './auth.js';
+import { appRoutes } from './paths.js';
+import { secondStepTexts } from './second-step-texts.js';
 import { roleSchema } from './staff.js';
 
 /**
@@ -34,54 +36,13 @@ export const secondStepPaths = {
 } as const;
 
 /** Where the OpenID provider sends the browser back, as `redirect_uri` names it. */
-export const OIDC_CALLBACK_ROUTE = '/login/oidc';
+export const OIDC_CALLBACK_ROUTE = appRoutes.oidcCallback;
 
 /** TOTP as RFC 6238 and every authenticator app take it by default. */
 export const TOTP = { digits: 6, periodSeconds: 30 } as const;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the `mfa_token` of a sign-in waits for its second step, and how many wrong tries. */
 export const MFA_TOKEN = { minutes: 5, enrolmentMinutes: 15, tries: 5 } as const;
-
-export const secondStepTexts = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app.',
-  codeFormat: 'The code is the 6 digits your authenticator app shows.',
-  recoveryCodeRequired: 'Enter one of your recovery codes.',
-  recoveryCodeFormat: 'A recovery code is 16 letters and digits, such as abcd-efgh-jkmn-pqrs.',
-  oneOf: 'Send a code or a recovery code, not both.',
-  codeRejected:
-    'That code is not right, or it was used already. Wait for the next one and try again.',
-  mfaTokenRejected:
-    'This sign-in has expired or had too many wrong codes. Log in again with your password.',
-  passwordWrong: 'The password is not correct.',
-  alreadyEnabled: 'Two-step sign-in with an authenticator app is already on. Turn it off first.',
-  notSetUp: 'Start the set-up again: scan the QR code, then enter the code it shows.',
-  notEnabled: 'Two-step sign-in with an authenticator app is not on.',
-  stillRequired:
-    'Your role must use a second step. Add a passkey or keep the authenticator app before removing this one.',
-  noPassword:
-    'This account signs in with Google or your school’s provider, which checks the second step itself.',
-  passkeyNameRequired: 'Give the passkey a name, such as “Office laptop”.',
-  passkeyNameTooLong: 'A passkey’s name is at most 60 characters.',
-  passkeyNotFound: 'Passkey not found.',
-  passkeyRejected: 'The passkey could not be checked. Try again, or sign in with your password.',
-  passkeyRegistrationFailed: 'The passkey could not be added. Please try again.',
-  passkeyLimit: 'An account has at most 20 passkeys. Remove one first.',
-  oidcNotConfigured: 'Sign-in with the school’s provider is not configured on this server.',
-  oidcUnavailable: 'The school’s sign-in provider cannot be reached right now. Please try again.',
-  oidcFailed: (name: string) => `Sign-in with ${name} failed. Please try again.`,
-  oidcStateRejected: 'This sign-in link has expired or was already used. Start again.',
-  oidcUnverifiedEmail: (name: string) =>
-    `Your ${name} account’s email address is not verified, so it cannot be matched to an account.`,
-  oidcNoAccount: (name: string) =>
-    `No account uses this ${name} account yet. Sign up with ${name} first.`,
-  oidcLinkedElsewhere: (name: string) =>
-    `This email address is linked to a different ${name} account. Log in with that one or with your password.`,
-  signInWith: (name: string) => `Sign in with ${name}`,
-  signUpWith: (name: string) => `Sign up with ${name}`,
-  ssoRequired: (domain: string, ways: string) => `Addresses at ${domain} sign in with ${ways}.`,
-  staffNoSecondStep: 'This account has no second step to reset.',
-  resetSecondStepSubject: 'Your two-step sign-in was reset',
-} as const;
 
 const totpCodeSchema = z
   .string({ error: secondStepTexts.codeRequired })
@@ -122,20 +83,6 @@ export const mfaLoginRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['recovery_code'], message: secondStepTexts.oneOf });
     }
   });
-
-export const SECOND_STEP_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
-
-/** The answer to a right password when a second step is to follow. */
-export const mfaChallengeSchema = z.object({
-  mfa_required: z.literal(true),
-  mfa_token: z.string(),
-  /** What the account can answer with: `totp` (and `recovery_code`), `passkey`. */
-  methods: z.array(z.enum(SECOND_STEP_METHODS)),
-  /** The account's role must use a second step and it has none: it is set up now. */
-  enrolment_required: z.boolean(),
-});
-
-export const loginResponseSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
 
 export const mfaTokenRequestSchema = z.strictObject({ mfa_token: opaqueTokenSchema });
 
@@ -287,8 +234,6 @@ export const oidcCallbackRequestSchema = z.strictObject({
 export const staffSecondStepParamsSchema = z.strictObject({ id: idSchema });
 
 export type MfaLoginRequest = z.input<typeof mfaLoginRequestSchema>;
-export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export type Passkey = z.infer<typeof passkeySchema>;

@@ -16,6 +16,8 @@ import { useStaff } from './api/get-staff';
 import { useInvitations, useWithdrawInvitation } from './api/invitations';
 import { useUpdateStaffMember } from './api/update-staff-member';
 import { InviteDialog } from './components/InviteDialog';
+import { ResetSecondStep } from './components/ResetSecondStep';
+import { SecondStepSettings } from './components/SecondStepSettings';
 
 const texts = staffTexts.screen;
 
@@ -174,7 +176,8 @@ function Staff() {
                         texts.never
                       )}
                     </td>
-                    <td className="py-3 text-right">
+                    <td className="space-x-2 py-3 text-right whitespace-nowrap">
+                      <ResetSecondStep member={member} name={nameOf(member)} onNotice={show} />
                       <Button
                         size="sm"
                         variant={member.status === 'active' ? 'danger' : 'secondary'}
@@ -229,6 +232,8 @@ function Staff() {
           </ul>
         )}
       </section>
+
+      <SecondStepSettings onNotice={show} />
 
       <InviteDialog
         open={inviting}
