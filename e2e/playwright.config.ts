@@ -2,9 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { oidcAppEnv, oidcProviderServer } from './support/oidc.js';
 
 const port = Number(process.env['E2E_PORT'] ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+// `localhost`, not 127.0.0.1: a passkey's relying party is APP_URL's host name, and browsers
+// take no IP address for one. The server still listens on 127.0.0.1, which localhost names.
+const baseURL = `http://localhost:${port}`;
+/** The local OpenID provider's port (support/oidc.ts): 20 above the app's unless told. */
+const oidcPort = Number(process.env['E2E_OIDC_PORT'] ?? port + 20);
 
 // One fresh data directory per run (database, outbox, signing key). Workers load this file
 // again; they inherit the runner's environment, so they find the same directory.
@@ -48,26 +53,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../server/dist/main.js',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_IP: generous,
-      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: generous,
-      RATE_LIMIT_MAIL_PER_ADDRESS: generous,
-      RATE_LIMIT_MAIL_PER_IP: generous,
-      RATE_LIMIT_REGISTER_PER_IP: generous,
-      RATE_LIMIT_RESET_PER_IP: generous,
+  webServer: [
+    oidcProviderServer(oidcPort, baseURL),
+    {
+      command: 'node ../server/dist/main.js',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_LOGIN_PER_IP: generous,
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: generous,
+        RATE_LIMIT_MAIL_PER_ADDRESS: generous,
+        RATE_LIMIT_MAIL_PER_IP: generous,
+        RATE_LIMIT_REGISTER_PER_IP: generous,
+        RATE_LIMIT_RESET_PER_IP: generous,
+        ...oidcAppEnv(oidcPort),
+      },
     },
-  },
+  ],
 });

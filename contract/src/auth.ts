@@ -122,6 +122,22 @@ export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export const tokenResponseSchema = z.object({ token: tokenPairSchema });
 export const refreshResponseSchema = tokenPairSchema;
 
+// The login's answer when a second step is to follow (docs/auth.md, "Second step"): here rather
+// than in second-step.ts, so the login form's code does not load the rest of the second step.
+export const SECOND_STEP_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
+
+/** The answer to a right password when a second step is to follow. */
+export const mfaChallengeSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  /** What the account can answer with: `totp` (and `recovery_code`), `passkey`. */
+  methods: z.array(z.enum(SECOND_STEP_METHODS)),
+  /** The account's role must use a second step and it has none: it is set up now. */
+  enrolment_required: z.boolean(),
+});
+
+export const loginResponseSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
+
 /** The profile's id is a string, as the web app has always read it (docs/api.md). */
 export const profileResponseSchema = z.object({
   id: z.string(),
@@ -142,6 +158,8 @@ export const clientConfigResponseSchema = z.object({
   google_client_id: z.string().nullable(),
   /** Shown on printed lists and after the product's name in the page title; null when unset. */
   school_name: z.string().nullable(),
+  /** The OpenID provider's name for its button (`OIDC_NAME`); null when none is configured. */
+  oidc_name: z.string().nullable(),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -155,5 +173,7 @@ export type GoogleRequest = z.infer<typeof googleRequestSchema>;
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type Profile = z.infer<typeof profileResponseSchema>;
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;

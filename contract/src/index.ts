@@ -16,3 +16,5 @@ export * from './daily-use-texts.js';
 export * from './batches.js';
 export * from './year-end.js';
 export * from './oneroster.js';
+export * from './second-step.js';
+export * from './second-step-texts.js';

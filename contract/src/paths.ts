@@ -35,6 +35,10 @@ export const appRoutes = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:id/:token',
+  /** Where the school's OpenID provider sends the browser back (its `redirect_uri`). */
+  oidcCallback: '/login/oidc',
+  /** The second step of a password sign-in (docs/web.md, "Two-step sign-in"). */
+  secondStep: '/login/verify',
   dashboard: '/dashboard',
   projects: '/projects',
   tasks: '/tasks',

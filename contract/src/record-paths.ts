@@ -1,4 +1,5 @@
 import type { apiPaths } from './paths.js';
+import type { secondStepPaths } from './second-step.js';
 import type { staffPaths } from './staff.js';
 import type { rosterPaths } from './oneroster.js';
 
@@ -37,7 +38,8 @@ export type ApiPath =
   | (typeof apiPaths)[keyof typeof apiPaths]
   | (typeof recordPaths)[keyof typeof recordPaths]
   | (typeof staffPaths)[keyof typeof staffPaths]
-  | (typeof rosterPaths)[keyof typeof rosterPaths];
+  | (typeof rosterPaths)[keyof typeof rosterPaths]
+  | (typeof secondStepPaths)[keyof typeof secondStepPaths];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

@@ -44,6 +44,8 @@ export const staffMemberSchema = z.object({
   created_at: isoDateTimeSchema,
   /** The last time any of their sessions was refreshed or started; null if never signed in. */
   last_seen_at: isoDateTimeSchema.nullable(),
+  /** Whether they have a second step (an authenticator app or a passkey) an admin can reset. */
+  has_second_step: z.boolean(),
 });
 
 export const staffListQuerySchema = listQuerySchema.extend({
@@ -108,6 +110,15 @@ export const ACTIVITY_KINDS = [
   'session_signed_out',
   'role_changed',
   'status_changed',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_failed',
+  'mfa_reset',
+  'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
+  'passkey_sign_in',
+  'oidc_sign_in',
 ] as const;
 
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
@@ -202,6 +213,15 @@ export const staffTexts = {
     session_signed_out: 'Signed out a device',
     role_changed: 'Role changed',
     status_changed: 'Account status changed',
+    mfa_enabled: 'Two-step sign-in turned on',
+    mfa_disabled: 'Two-step sign-in turned off',
+    mfa_failed: 'Wrong two-step code',
+    mfa_reset: 'Second step reset by an administrator',
+    recovery_code_used: 'Signed in with a recovery code',
+    passkey_added: 'Passkey added',
+    passkey_removed: 'Passkey removed',
+    passkey_sign_in: 'Signed in with a passkey',
+    oidc_sign_in: 'Signed in with the school’s provider',
   },
 } as const;
 

@@ -5,7 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, IMPORT_MAX_ROWS, LIST_LIMIT_MAX } from '@um/contract';
 import type { ApiDocument } from '../src/test/api-document.js';
+import { generate } from 'otplib';
 import { startGoogleKeys, type GoogleKeys } from '../src/test/google.js';
+import { softAuthenticator } from '../src/test/webauthn.js';
+import { signInAtProvider, startOidcProvider } from '../../e2e/support/oidc-provider.mjs';
 import {
   lintDocument,
   mailCount,
@@ -31,7 +34,7 @@ const limits = {
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3/600',
   RATE_LIMIT_MAIL_PER_ADDRESS: '3/600',
   RATE_LIMIT_MAIL_PER_IP: '50/600',
-  RATE_LIMIT_REGISTER_PER_IP: '5/600',
+  RATE_LIMIT_REGISTER_PER_IP: '8/600',
   RATE_LIMIT_RESET_PER_IP: '5/600',
 };
 
@@ -39,6 +42,8 @@ const PASSWORD = 'a long enough password';
 
 let dataDir: string;
 let google: GoogleKeys;
+let oidcProvider: { issuer: string; close(): Promise<void> };
+const oidcClient = { clientId: 'user-management', clientSecret: 'an api check client secret' };
 let server: Running;
 let prism: Running | undefined;
 let documentFile: string;
@@ -47,7 +52,15 @@ let walk: Walk;
 beforeAll(async () => {
   dataDir = tempDir();
   google = await startGoogleKeys();
+  oidcProvider = await startOidcProvider({
+    ...oidcClient,
+    redirectUri: `${origins.prism}/login/oidc`,
+  });
   server = await startServer(dataDir, {
+    OIDC_ISSUER: oidcProvider.issuer,
+    OIDC_CLIENT_ID: oidcClient.clientId,
+    OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+    OIDC_NAME: 'Microsoft',
     // Prism is the public origin: e-mailed links point at it.
     APP_URL: origins.prism,
     SIGNUP_ALLOWED_DOMAINS: 'school.test',
@@ -66,6 +79,7 @@ afterAll(async () => {
   await prism?.stop();
   await server?.stop();
   await google?.close();
+  await oidcProvider?.close();
 });
 
 describe('the API document', () => {
@@ -900,6 +914,141 @@ describe("a walk of every operation through Prism's validating proxy", () => {
     await logIn();
   });
 
+  it('signs in with a second step: an authenticator app, recovery codes, passkeys, required roles and a reset', async () => {
+    const admin = signedIn();
+    const email = 'anil@school.test';
+    await walk.send('sendSignupCode', { body: { email } }, 200);
+    const otp = /\b(\d{6})\b/.exec(await mailTo(dataDir, email))![1]!;
+    const registration = { name: 'Anil Menon', email, password: PASSWORD, password2: PASSWORD };
+    const joined = await walk.send('register', { body: { ...registration, tc: true, otp } }, 201);
+    let token: string = joined.json.token.access;
+
+    const status = await walk.send('getSecondStep', { token }, 200);
+    expect(status.json.data).toMatchObject({ totp: false, passkeys: 0, has_password: true });
+    await walk.send('confirmTotpSetup', { token, body: { code: '123456' } }, 409);
+    const setup = await walk.send('beginTotpSetup', { token }, 200);
+    const secret: string = setup.json.secret;
+    const code = await generate({ secret });
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await walk.send('confirmTotpSetup', { token, body: { code: wrong } }, 400);
+    const enabled = await walk.send('confirmTotpSetup', { token, body: { code } }, 200);
+    const recovery: string[] = enabled.json.recovery_codes;
+    await walk.send('beginTotpSetup', { token }, 409);
+
+    const challenge = await walk.send('login', { body: { email, password: PASSWORD } }, 200);
+    expect(challenge.json).toMatchObject({
+      mfa_required: true,
+      methods: ['totp', 'recovery_code'],
+    });
+    const mfa_token: string = challenge.json.mfa_token;
+    await walk.send('answerSecondStep', { body: { mfa_token, code: wrong } }, 401);
+    const passed = await walk.send(
+      'answerSecondStep',
+      { body: { mfa_token, recovery_code: recovery[0] } },
+      200,
+    );
+    token = passed.json.token.access;
+    await walk.send('renewRecoveryCodes', { token, body: { password: 'not the password' } }, 400);
+    await walk.send('renewRecoveryCodes', { token, body: { password: PASSWORD } }, 200);
+
+    const device = softAuthenticator(origins.prism);
+    const options = await walk.send('getPasskeyRegistrationOptions', { token }, 200);
+    const { passkey, response } = device.register(options.json.options);
+    await walk.send('addPasskey', { token, body: { name: ' ', credential: response } }, 400);
+    const added = await walk.send(
+      'addPasskey',
+      { token, body: { name: 'Office laptop', credential: response } },
+      201,
+    );
+    const listed = await walk.send('listPasskeys', { token }, 200);
+    expect(listed.json.data[0].name).toBe('Office laptop');
+    const signInOptions = await walk.send('getPasskeySignInOptions', {}, 200);
+    const credential = device.authenticate(passkey, signInOptions.json.options);
+    await walk.send('signInWithPasskey', { body: { credential } }, 200);
+    await walk.send('signInWithPasskey', { body: { credential } }, 401);
+    const extra = device.register(
+      (await walk.send('getPasskeyRegistrationOptions', { token }, 200)).json.options,
+    );
+    const second = await walk.send(
+      'addPasskey',
+      { token, body: { name: 'Phone', credential: extra.response } },
+      201,
+    );
+    await walk.send('removePasskey', { token, params: { id: second.json.data.id } }, 204);
+    await walk.send('removePasskey', { token, params: { id: second.json.data.id } }, 404);
+    expect(added.json.data.id).toBeGreaterThan(0);
+    await walk.send('disableTotp', { token, body: { password: 'not the password' } }, 400);
+    await walk.send('disableTotp', { token, body: { password: PASSWORD } }, 204);
+
+    const anil = (await walk.send('listStaff', { token: admin, query: { q: 'anil' } }, 200)).json
+      .data[0];
+    expect(anil.has_second_step).toBe(true);
+    await walk.send('resetStaffMemberSecondStep', { token: admin, params: { id: anil.id } }, 204);
+    await walk.send('resetStaffMemberSecondStep', { token: admin, params: { id: anil.id } }, 409);
+    await walk.send('resetStaffMemberSecondStep', { token: admin, params: { id: ID_MAX } }, 404);
+
+    const settings = await walk.send('getSecuritySettings', { token: admin }, 200);
+    expect(settings.json.data).toMatchObject({ chosen: false, mfa_required_roles: [] });
+    await walk.send('getSecuritySettings', { token: colleague }, 403);
+    await walk.send(
+      'updateSecuritySettings',
+      { token: admin, body: { mfa_required_roles: ['viewer', 'viewer'] } },
+      400,
+    );
+    await walk.send(
+      'updateSecuritySettings',
+      { token: admin, body: { mfa_required_roles: ['viewer'] } },
+      200,
+    );
+    // Priya, who joined as a viewer, sets an app up right after her password.
+    const priya = { email: 'priya@elsewhere.test', password: PASSWORD };
+    const enrolment = await walk.send('login', { body: priya }, 200);
+    expect(enrolment.json).toMatchObject({ enrolment_required: true });
+    const enrolToken: string = enrolment.json.mfa_token;
+    await walk.send('beginRequiredTotpSetup', { body: { mfa_token: 'not-a-token' } }, 401);
+    const required = await walk.send(
+      'beginRequiredTotpSetup',
+      { body: { mfa_token: enrolToken } },
+      200,
+    );
+    const first = await generate({ secret: required.json.secret });
+    await walk.send(
+      'confirmRequiredTotpSetup',
+      { body: { mfa_token: 'not-a-token', code: first } },
+      401,
+    );
+    const done = await walk.send(
+      'confirmRequiredTotpSetup',
+      { body: { mfa_token: enrolToken, code: first } },
+      200,
+    );
+    expect(done.json.recovery_codes).toHaveLength(10);
+    await walk.send(
+      'updateSecuritySettings',
+      { token: admin, body: { mfa_required_roles: [] } },
+      200,
+    );
+  });
+
+  it("signs in through the school's OpenID provider", async () => {
+    const config = await walk.send('getClientConfig', {}, 200);
+    expect(config.json.oidc_name).toBe('Microsoft');
+    await walk.refusedByDocument('startOidcSignIn', { body: { intent: 'elsewhere' } });
+    const { url } = (await walk.send('startOidcSignIn', { body: { intent: 'login' } }, 200)).json;
+    const back = await signInAtProvider(url, staff.email, `${origins.prism}/login/oidc`);
+    const answer = await walk.send('finishOidcSignIn', { body: back }, 200);
+    expect(answer.json.token.access).toEqual(expect.any(String));
+    await walk.send('finishOidcSignIn', { body: back }, 400);
+    const newcomer = (await walk.send('startOidcSignIn', { body: { intent: 'register' } }, 200))
+      .json.url;
+    const joined = await signInAtProvider(
+      newcomer,
+      'sunita@school.test',
+      `${origins.prism}/login/oidc`,
+    );
+    await walk.send('finishOidcSignIn', { body: joined }, 201);
+  });
+
   it('refuses what the document refuses, as the server does: bounds, types, unknown fields, media types', async () => {
     const token = signedIn();
     await walk.refusedByDocument('listStudents', { token, query: { limit: 0 } });
@@ -945,17 +1094,18 @@ describe("a walk of every operation through Prism's validating proxy", () => {
 
   it('answers 429 with Retry-After where a rate limit applies', async () => {
     const until429 = async (send: () => Promise<Answer>) => {
-      for (let attempt = 0; attempt < 20; attempt += 1) {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
         const answer = await send();
         if (answer.status === 429) {
           expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
           return;
         }
       }
-      throw new Error('no 429 after 20 requests');
+      throw new Error('no 429 after 40 requests');
     };
     const stranger = { email: 'stranger@school.test', password: 'not the password' };
     await until429(() => walk.send('login', { body: stranger }, [401, 429]));
+    await until429(() => walk.send('getPasskeySignInOptions', {}, [200, 429]));
     await until429(() =>
       walk.send('sendSignupCode', { body: { email: 'often@school.test' } }, [200, 429]),
     );

@@ -84,7 +84,7 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
 
   it('tells the web app whether Google sign-in is configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config/' });
-    expect(response.json()).toEqual({ google_client_id: null, school_name: null });
+    expect(response.json()).toEqual({ google_client_id: null, school_name: null, oidc_name: null });
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {
@@ -137,6 +137,13 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
         'POST /api/user/social/google/',
         'POST /api/user/social/google/register/',
         'POST /api/oauth/token',
+        'POST /api/user/login/mfa/',
+        'POST /api/user/login/mfa/totp/',
+        'POST /api/user/login/mfa/totp/confirm/',
+        'POST /api/user/passkey/options/',
+        'POST /api/user/passkey/',
+        'POST /api/user/oidc/start/',
+        'POST /api/user/oidc/callback/',
       ].sort(),
     );
   });

@@ -175,6 +175,46 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the OpenID provider whole or not at all, and never shows its secret', () => {
+    const dir = baseDir();
+    const microsoft = 'https://login.microsoftonline.com/tenant/v2.0';
+    expect(
+      loadConfig(
+        { OIDC_ISSUER: microsoft, OIDC_CLIENT_ID: 'um', OIDC_CLIENT_SECRET: 'hush-hush' },
+        { baseDir: dir },
+      ).oidc,
+    ).toEqual({ issuer: microsoft, clientId: 'um', clientSecret: 'hush-hush', name: 'Microsoft' });
+    const partial = problemsOf({
+      OIDC_ISSUER: 'https://id.school.test',
+      OIDC_CLIENT_SECRET: 's3cr3t-value',
+    });
+    expect(partial).toEqual([
+      'OIDC_CLIENT_ID: is required with OIDC_ISSUER and OIDC_CLIENT_SECRET',
+    ]);
+    expect(
+      problemsOf({
+        OIDC_ISSUER: 'https://id.school.test',
+        OIDC_CLIENT_ID: 'um',
+        OIDC_CLIENT_SECRET: 'x',
+      }),
+    ).toEqual(['OIDC_NAME: is required with OIDC_ISSUER (the name on the button, such as Okta)']);
+    expect(partial.join('\n')).not.toContain('s3cr3t-value');
+    expect(problemsOf({ MFA_ENCRYPTION_KEY: 'short-secret' })).toEqual([
+      'MFA_ENCRYPTION_KEY: must be at least 32 characters',
+    ]);
+  });
+
+  it('needs Google or the OpenID provider for SSO_REQUIRED_DOMAINS, and reads its domains', () => {
+    expect(problemsOf({ SSO_REQUIRED_DOMAINS: 'school.edu' })).toEqual([
+      'SSO_REQUIRED_DOMAINS=school.edu: needs GOOGLE_CLIENT_ID or OIDC_ISSUER, the way those addresses sign in',
+    ]);
+    const config = loadConfig(
+      { SSO_REQUIRED_DOMAINS: ' @School.edu, staff.school.edu ', GOOGLE_CLIENT_ID: 'client' },
+      { baseDir: baseDir() },
+    );
+    expect(config.ssoRequiredDomains).toEqual(['school.edu', 'staff.school.edu']);
+  });
+
   it('reads REQUEST_TIMEOUT_SECONDS as whole seconds, 30 unless set', () => {
     const read = (value: string) =>
       loadConfig({ REQUEST_TIMEOUT_SECONDS: value }, { baseDir: baseDir() }).requestTimeoutMs;

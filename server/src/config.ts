@@ -53,6 +53,20 @@ export interface Config {
   trashRetentionDays: number;
   /** The school's name, for printed lists, mails and the page title; null when unset. */
   schoolName: string | null;
+  /** The OpenID Connect provider staff may sign in with; null when none is configured. */
+  oidc: OidcConfig | null;
+  /** E-mail domains whose addresses sign in only through Google or the OpenID provider. */
+  ssoRequiredDomains: readonly string[];
+  /** The key TOTP secrets are encrypted with; null: one derived from JWT_SECRET (decision 0065). */
+  mfaEncryptionKey: string | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on its button: "Sign in with Microsoft". */
+  name: string;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -196,14 +210,28 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   SCHOOL_NAME: schoolNameSchema.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  OIDC_ISSUER: urlWithProtocols(['https:', 'http:']).optional(),
+  OIDC_CLIENT_ID: z.string().max(512, { error: 'must be at most 512 characters' }).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2048, { error: 'must be at most 2048 characters' }).optional(),
+  OIDC_NAME: z
+    .string()
+    .trim()
+    .max(40, { error: 'must be at most 40 characters' })
+    .regex(/^[^\p{Cc}]*$/u, { error: 'must be one line of text, without control characters' })
+    .optional(),
+  SSO_REQUIRED_DOMAINS: z.string().optional(),
+  MFA_ENCRYPTION_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
+
+/** Variables whose value is a secret: a start-up error names them and never shows them. */
+const SECRETS = new Set(['JWT_SECRET', 'OIDC_CLIENT_SECRET', 'MFA_ENCRYPTION_KEY']);
 
 /**
  * A variable as a start-up error may show it: a secret never, and a URL without the password
  * it may carry (`smtp://office:…@mail`), since the error goes to the log and the terminal.
  */
 function shown(name: string, value: string | undefined): string {
-  if (name === 'JWT_SECRET') return name;
+  if (SECRETS.has(name)) return name;
   const withoutPassword = (value ?? '').replace(/^([^:/?#]+:\/\/[^:@/?#]*):[^/?#]*@/, '$1:…@');
   return `${name}=${withoutPassword}`;
 }
@@ -211,6 +239,11 @@ function shown(name: string, value: string | undefined): string {
 /** SIGNUP_ALLOWED_DOMAINS: `*`, or a comma list of domains (a leading @ is forgiven). */
 function parseSignupDomains(value: string): readonly string[] | '*' {
   if (value.trim() === '*') return '*';
+  return parseDomains(value, 'must be * (anyone may sign up) or a comma list of e-mail domains');
+}
+
+/** A comma list of e-mail domains (a leading @ is forgiven), lower-cased. */
+function parseDomains(value: string, emptyMessage: string): readonly string[] {
   const domains = value
     .split(',')
     .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
@@ -219,11 +252,42 @@ function parseSignupDomains(value: string): readonly string[] | '*' {
   if (domains.length === 0 || invalid !== undefined) {
     throw new Error(
       invalid === undefined
-        ? 'must be * (anyone may sign up) or a comma list of e-mail domains'
-        : `"${invalid}" is not an e-mail domain; use * (anyone may sign up) or a comma list of domains`,
+        ? emptyMessage
+        : `"${invalid}" is not an e-mail domain; ${emptyMessage.replace(/^must be /, 'use ')}`,
     );
   }
   return domains;
+}
+
+const OIDC_PARTS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/**
+ * The OpenID provider: its issuer, client id and secret come together or not at all, and its
+ * name is needed for the button unless the issuer is Microsoft's (Entra ID).
+ */
+function oidcFrom(
+  vars: Partial<Record<(typeof OIDC_PARTS)[number] | 'OIDC_NAME', string>>,
+  problems: string[],
+): OidcConfig | null {
+  const given = OIDC_PARTS.filter((name) => vars[name] !== undefined);
+  if (given.length === 0) {
+    if (vars.OIDC_NAME !== undefined) problems.push('OIDC_NAME: needs OIDC_ISSUER');
+    return null;
+  }
+  for (const name of OIDC_PARTS) {
+    if (vars[name] === undefined) {
+      problems.push(`${name}: is required with ${given.join(' and ')}`);
+    }
+  }
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = vars;
+  if (!issuer || !clientId || !clientSecret) return null;
+  const microsoft = new URL(issuer).hostname === 'login.microsoftonline.com';
+  const name = vars.OIDC_NAME || (microsoft ? 'Microsoft' : undefined);
+  if (name === undefined) {
+    problems.push('OIDC_NAME: is required with OIDC_ISSUER (the name on the button, such as Okta)');
+    return null;
+  }
+  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, name };
 }
 
 export interface LoadConfigOptions {
@@ -305,6 +369,30 @@ export function loadConfig(
     );
   }
 
+  const oidc = oidcFrom(vars, problems);
+  if (vars.OIDC_ISSUER?.startsWith('http:') && vars.NODE_ENV === 'production') {
+    problems.push(`OIDC_ISSUER=${vars.OIDC_ISSUER}: must start with https:// in production`);
+  }
+
+  let ssoRequiredDomains: readonly string[] = [];
+  if (vars.SSO_REQUIRED_DOMAINS !== undefined) {
+    try {
+      ssoRequiredDomains = parseDomains(
+        vars.SSO_REQUIRED_DOMAINS,
+        'must be a comma list of e-mail domains',
+      );
+      if (!vars.GOOGLE_CLIENT_ID && !oidc) {
+        problems.push(
+          `SSO_REQUIRED_DOMAINS=${vars.SSO_REQUIRED_DOMAINS}: needs GOOGLE_CLIENT_ID or OIDC_ISSUER, the way those addresses sign in`,
+        );
+      }
+    } catch (error) {
+      problems.push(
+        `SSO_REQUIRED_DOMAINS=${vars.SSO_REQUIRED_DOMAINS}: ${(error as Error).message}`,
+      );
+    }
+  }
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
   const webDistDir = vars.WEB_DIST_DIR
@@ -334,6 +422,9 @@ export function loadConfig(
     requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
     trashRetentionDays: vars.TRASH_RETENTION_DAYS,
     schoolName: vars.SCHOOL_NAME || null,
+    oidc,
+    ssoRequiredDomains,
+    mfaEncryptionKey: vars.MFA_ENCRYPTION_KEY ?? null,
   };
 }
 

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
-import { titlePageWithSchool } from './features/auth/client-config';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -10,7 +9,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 startThemeSync();
-titlePageWithSchool();
+// The school's name in the title is not needed for the first screen: its code comes after the
+// entry, beside the screen's, so the login page's first load does not carry it (docs/web.md).
+void import('./features/auth/client-config').then(({ titlePageWithSchool }) =>
+  titlePageWithSchool(),
+);
 // The router starts the session check and loads the first screen's code and data at once.
 const router = createAppRouter();
 

@@ -10,3 +10,4 @@
 export * from './frame.js';
 export * from './records.js';
 export * from './sign-in.js';
+export * from './sign-up.js';

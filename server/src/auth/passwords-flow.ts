@@ -2,7 +2,8 @@ import { appRoutes, texts, type TokenPair } from '@um/contract';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { recordActivity } from './activity.js';
-import { accountDeactivated, type AuthDeps } from './context.js';
+import { afterPassword, type PasswordOutcome } from './mfa/flows.js';
+import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from './context.js';
 import { claimMailSlot, releaseMailSlot } from './mail-cooldown.js';
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from './passwords.js';
 import { revokeAllForUser, type Client } from './refresh-tokens.js';
@@ -16,13 +17,14 @@ import {
   useResetToken,
   voidResetTokens,
 } from './reset-tokens.js';
-import { startSession, subjectOf } from './tokens.js';
+import { startSession } from './tokens.js';
 import { findUserByEmail, findUserById, setPassword } from './users.js';
 
 /**
  * POST login. Unknown address, wrong password and Google-only account are one failure (null),
  * and each costs one Argon2 verification so the timing does not tell them apart either. Only
- * the right password learns that an account is deactivated (403).
+ * the right password learns that an account is deactivated (403), or that a second step is
+ * to follow (`afterPassword`).
  */
 export async function passwordLogin(
   deps: AuthDeps,
@@ -30,15 +32,13 @@ export async function passwordLogin(
   password: string,
   now: Date,
   client: Client,
-): Promise<TokenPair | null> {
+): Promise<PasswordOutcome | null> {
   const user = await findUserByEmail(deps.db, email);
   const valid = await verifyPasswordOrDummy(user?.password_hash, password);
   if (user && !valid) await recordActivity(deps.db, user.id, 'sign_in_failed', client, now);
   if (!user || !valid) return null;
   if (user.status === 'deactivated') throw accountDeactivated();
-  const pair = await startSession(deps.db, deps.config.jwtSecret, subjectOf(user), now, client);
-  await recordActivity(deps.db, user.id, 'sign_in', client, now);
-  return pair;
+  return afterPassword(deps, user, now, client);
 }
 
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
@@ -129,6 +129,9 @@ export async function resetPassword(
   if (userId === null) throw badResetLink();
   const tokenId = await findUsableResetToken(db, userId, token, now);
   if (tokenId === null) throw badResetLink();
+  // Only the holder of a working link learns that its address must sign in another way.
+  const owner = await findUserById(db, userId);
+  if (owner) assertPasswordAllowed(deps.config, owner.email);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
     if (!(await useResetToken(trx, tokenId, now))) throw badResetLink();

@@ -6,6 +6,7 @@ import {
   forgotPasswordRequestSchema,
   googleRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   logoutRequestSchema,
   texts,
   problemSchema,
@@ -24,7 +25,17 @@ import { currentUserId } from '../http/access.js';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';
-import { accountDeactivated, clientOf, mailUnavailable, type AuthDeps } from './context.js';
+import {
+  accountDeactivated,
+  assertPasswordAllowed,
+  clientOf,
+  mailUnavailable,
+  type AuthDeps,
+} from './context.js';
+import { createSecretBox } from './mfa/secret-box.js';
+import { mfaRoutes } from './mfa/routes.js';
+import { oidcRoutes } from './oidc/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { createGoogleVerifier } from './google.js';
 import { googleLogin, googleRegister } from './google-accounts.js';
 import { changePassword, passwordLogin, resetPassword, sendResetLink } from './passwords-flow.js';
@@ -57,6 +68,7 @@ export function authRoutes(
     mailer,
     log: app.log,
     background: new BackgroundTasks(app.log),
+    secrets: createSecretBox(config.mfaEncryptionKey, config.jwtSecret),
   };
   app.addHook('onClose', () => deps.background.drain());
 
@@ -80,6 +92,7 @@ export function authRoutes(
     },
     async (request) => {
       const { email } = request.body;
+      assertPasswordAllowed(config, email);
       // Counted once answered: a mail that could not be sent (503) must not use up the
       // address's retries, or an outage of the mail server would lock it out for the hour.
       await signupMails.check(email);
@@ -102,6 +115,7 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
+      assertPasswordAllowed(config, request.body.email);
       const pair = await registerAccount(deps, request.body, new Date(), clientOf(request));
       return reply.code(201).send(tokens(pair));
     },
@@ -114,22 +128,28 @@ export function authRoutes(
       schema: {
         tags: ['auth'],
         operationId: 'login',
-        summary: 'Log in with e-mail and password; 403 for a deactivated account',
+        summary:
+          'Log in with e-mail and password: the tokens, or an `mfa_token` for the second step; 403 for a deactivated account or an address that must sign in through its school’s provider',
         body: loginRequestSchema,
-        response: { 200: tokenResponseSchema, ...problems(400, 401, 403, 429) },
+        response: { 200: loginResponseSchema, ...problems(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const { email, password } = request.body;
-      const pair = await loginFailures.attempt(
+      assertPasswordAllowed(config, email);
+      const outcome = await loginFailures.attempt(
         email,
         () => passwordLogin(deps, email, password, new Date(), clientOf(request)),
         (session) => session === null,
       );
-      if (!pair) throw unauthorized(texts.login.failed);
-      return tokens(pair);
+      if (!outcome) throw unauthorized(texts.login.failed);
+      return outcome.kind === 'session' ? tokens(outcome.tokens) : outcome.challenge;
     },
   );
+
+  const secondStep = mfaRoutes(app, deps, { loginFailures, bus });
+  const passkeys = passkeyRoutes(app, deps);
+  oidcRoutes(app, deps);
 
   app.post(
     apiPaths.refresh,
@@ -184,11 +204,12 @@ export function authRoutes(
         summary:
           'Mail a password reset link (the same answer whether or not the address has an account)',
         body: forgotPasswordRequestSchema,
-        response: { 200: detailResponseSchema, ...problems(400, 429, 503) },
+        response: { 200: detailResponseSchema, ...problems(400, 403, 429, 503) },
       },
     },
     async (request) => {
       const { email } = request.body;
+      assertPasswordAllowed(config, email);
       // The mail goes out after the answer, so that known and unknown addresses take the same
       // time; whether the mail server answers at all is checked first, for every address
       // alike, so that a user is not told a link is on its way when none can be. That check
@@ -219,7 +240,7 @@ export function authRoutes(
         // The link is checked in the handler so that every bad link gets the same answer.
         params: z.object({ id: z.string(), token: z.string() }),
         body: resetPasswordRequestSchema,
-        response: { 200: detailResponseSchema, ...problems(400, 429) },
+        response: { 200: detailResponseSchema, ...problems(400, 403, 429) },
       },
     },
     async (request) => {
@@ -292,6 +313,8 @@ export function authRoutes(
 
   return {
     signedInRoutes(scope) {
+      secondStep.signedInRoutes(scope);
+      passkeys.signedInRoutes(scope);
       scope.get(
         apiPaths.profile,
         {

@@ -18,11 +18,47 @@ export function findUserByGoogleSub(db: Executor, sub: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 }
 
+export function findUserByOidcSub(
+  db: Executor,
+  issuer: string,
+  sub: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('oidc_issuer', '=', issuer)
+    .where('oidc_sub', '=', sub)
+    .executeTakeFirst();
+}
+
+/**
+ * Links the OpenID provider's subject to an account that has none of this issuer yet (one of a
+ * provider the school used before is replaced); false otherwise.
+ */
+export async function linkOidcSub(
+  db: Executor,
+  userId: number,
+  issuer: string,
+  sub: string,
+  now: Date,
+): Promise<boolean> {
+  const linked = await db
+    .updateTable('users')
+    .set({ oidc_issuer: issuer, oidc_sub: sub, updated_at: nowIso(now) })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('oidc_sub', 'is', null), eb('oidc_issuer', '!=', issuer)]))
+    .returning('id')
+    .executeTakeFirst();
+  return linked !== undefined;
+}
+
 export interface NewAccount {
   email: string;
   name: string;
   passwordHash: string | null;
   googleSub: string | null;
+  /** The OpenID provider's identity the account is created with. */
+  oidc?: { issuer: string; sub: string };
   /** The role an invitation names; `staff` otherwise. */
   role?: UserRow['role'];
 }
@@ -61,6 +97,8 @@ export function createUser(db: Executor, account: NewAccount, now: Date): Promis
       name: account.name,
       password_hash: account.passwordHash,
       google_sub: account.googleSub,
+      oidc_issuer: account.oidc?.issuer ?? null,
+      oidc_sub: account.oidc?.sub ?? null,
       password_changed_at: at,
       created_at: at,
       updated_at: at,

@@ -16,6 +16,7 @@ export function clientConfigRoutes(app: ZodApp, { config }: AppContext): void {
     async () => ({
       google_client_id: config.google.clientId,
       school_name: config.schoolName,
+      oidc_name: config.oidc?.name ?? null,
     }),
   );
 }

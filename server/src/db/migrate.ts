@@ -15,6 +15,7 @@ import { studentRecordMigration } from './migrations/0017_student_record.js';
 import { inboxSearchMigration } from './migrations/0018_inbox_search.js';
 import { batchesMigration } from './migrations/0019_batches.js';
 import { guardiansOnTheStudentMigration } from './migrations/0020_guardians_on_the_student.js';
+import { secondStepsMigration } from './migrations/0024_second_steps.js';
 import { oneRosterMigration } from './migrations/0025_oneroster.js';
 
 /**
@@ -38,6 +39,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0018_inbox_search': inboxSearchMigration(dialect),
     '0019_batches': batchesMigration(dialect),
     '0020_guardians_on_the_student': guardiansOnTheStudentMigration(dialect),
+    '0024_second_steps': secondStepsMigration(dialect),
     '0025_oneroster': oneRosterMigration(dialect),
   };
 }

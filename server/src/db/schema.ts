@@ -24,6 +24,89 @@ export interface UsersTable {
   status: Generated<'active' | 'deactivated'>;
   /** Its OneRoster sourcedId: a UUID the database gives the row once (migration 0025). */
   sourced_id: Generated<string>;
+  /** The OpenID provider's issuer and subject of the identity linked to the account. */
+  oidc_issuer: Generated<string | null>;
+  oidc_sub: Generated<string | null>;
+}
+
+/** A user's authenticator app: its secret encrypted (decision 0065). */
+export interface TotpAuthenticatorsTable {
+  user_id: number;
+  secret: string;
+  created_at: Timestamp;
+  /** Null while the set-up waits for its first code. */
+  confirmed_at: Timestamp | null;
+  /** The time step of the last code accepted: a code must be of a later one. */
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential's id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** JSON array of the transports the browser reported. */
+  transports: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** The `mfa_token` of a sign-in waiting for its second step (or for its set-up). */
+export interface MfaChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'sign_in' | 'enrolment';
+  attempts: Generated<number>;
+  /** The user's token version when the password was checked: a change since voids it. */
+  token_version: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  /** The user adding a passkey; null for a sign-in, where nobody is known yet. */
+  user_id: number | null;
+  purpose: 'register' | 'sign_in';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A sign-in sent to the OpenID provider and not yet back. */
+export interface OidcLoginsTable {
+  id: Generated<number>;
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  intent: 'login' | 'register';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The school's choices made on screen, by key; `value` is JSON. */
+export interface SchoolSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  updated_by_name: string;
 }
 
 /** A pending or used invitation; only the hash of its link's token is kept. */
@@ -56,7 +139,16 @@ export type ActivityKindColumn =
   | 'password_reset'
   | 'session_signed_out'
   | 'role_changed'
-  | 'status_changed';
+  | 'status_changed'
+  | 'mfa_enabled'
+  | 'mfa_disabled'
+  | 'mfa_failed'
+  | 'mfa_reset'
+  | 'recovery_code_used'
+  | 'passkey_added'
+  | 'passkey_removed'
+  | 'passkey_sign_in'
+  | 'oidc_sign_in';
 
 /** One sign-in, failed sign-in or change to an account; never changed. */
 export interface SignInActivityTable {
@@ -353,6 +445,13 @@ export interface Database {
   api_client_tokens: ApiClientTokensTable;
   roster_access: RosterAccessTable;
   roster_access_students: RosterAccessStudentsTable;
+  totp_authenticators: TotpAuthenticatorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  mfa_challenges: MfaChallengesTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  oidc_logins: OidcLoginsTable;
+  school_settings: SchoolSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -111,6 +111,9 @@ describe.each(dialects)('the OpenAPI document on %s', (dialect) => {
         'DELETE /api/user/sessions/{id}/',
         'POST /api/user/sessions/revoke-others/',
         'DELETE /api/api-clients/{id}/',
+        'POST /api/user/mfa/totp/disable/',
+        'DELETE /api/user/passkeys/{id}/',
+        'DELETE /api/staff/{id}/mfa/',
       ].sort(),
     );
     for (const { name, operation } of noContent) {
@@ -178,6 +181,13 @@ describe.each(dialects)('the OpenAPI document on %s', (dialect) => {
         'POST /api/user/reset-password/{id}/{token}/',
         'GET /api/events/',
         'POST /api/oauth/token',
+        'POST /api/user/login/mfa/',
+        'POST /api/user/login/mfa/totp/',
+        'POST /api/user/login/mfa/totp/confirm/',
+        'POST /api/user/passkey/options/',
+        'POST /api/user/passkey/',
+        'POST /api/user/oidc/start/',
+        'POST /api/user/oidc/callback/',
       ].sort(),
     );
     for (const { name, operation } of limited) {

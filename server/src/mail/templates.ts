@@ -117,3 +117,23 @@ export function invitationMail(
     ]),
   };
 }
+
+/** An admin reset someone's second step: they set it up again at their next sign-in. */
+export function secondStepResetMail(to: string, admin: string, appUrl: string): OutgoingMail {
+  const loginUrl = `${appUrl}/login`;
+  return {
+    to,
+    subject: `Your ${PRODUCT} two-step sign-in was reset`,
+    text: [
+      `${admin} reset your two-step sign-in to ${PRODUCT}: your authenticator app, recovery codes and passkeys no longer work, and you were signed out everywhere.`,
+      '',
+      `Log in with your password at ${loginUrl} and set up a second step again from your profile (or when you are asked to).`,
+      `If you did not ask for this, tell ${admin} or your school's administrator at once.`,
+    ].join('\n'),
+    html: page([
+      `${escapeHtml(admin)} reset your two-step sign-in to ${escapeHtml(PRODUCT)}: your authenticator app, recovery codes and passkeys no longer work, and you were signed out everywhere.`,
+      `${link(loginUrl, 'Log in')} with your password and set up a second step again from your profile (or when you are asked to).`,
+      `If you did not ask for this, tell ${escapeHtml(admin)} or your school's administrator at once.`,
+    ]),
+  };
+}

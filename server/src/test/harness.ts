@@ -44,6 +44,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     requestTimeoutMs: 30_000,
     trashRetentionDays: 30,
     schoolName: null,
+    oidc: null,
+    ssoRequiredDomains: [],
+    mfaEncryptionKey: null,
     ...overrides,
   };
 }

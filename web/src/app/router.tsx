@@ -75,6 +75,14 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
             Component: (await import('../features/auth/RegisterPage')).RegisterPage,
           }),
         },
+        // The steps after the login page: the second step, and the return from the school's
+        // provider. One chunk, which the login page does not load.
+        ...[appRoutes.secondStep, appRoutes.oidcCallback].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('../features/auth/SignInStepPage')).SignInStepPage,
+          }),
+        })),
         {
           path: appRoutes.forgotPassword,
           lazy: async () => ({

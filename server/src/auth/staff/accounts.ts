@@ -31,7 +31,33 @@ function selectMembers(db: Executor) {
       .select((inner) => inner.fn.max('sessions.last_used_at').as('last'))
       .whereRef('sessions.user_id', '=', 'users.id')
       .as('last_seen_at'),
+    eb
+      .or([
+        eb.exists(
+          eb
+            .selectFrom('totp_authenticators')
+            .select('totp_authenticators.user_id')
+            .whereRef('totp_authenticators.user_id', '=', 'users.id')
+            .where('totp_authenticators.confirmed_at', 'is not', null),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('passkeys')
+            .select('passkeys.id')
+            .whereRef('passkeys.user_id', '=', 'users.id'),
+        ),
+      ])
+      .as('second_step'),
   ]);
+}
+
+/** A row as the API shows it: no last sign-in is null, and a second step is true or false. */
+function member<T extends { last_seen_at: string | null | undefined; second_step: unknown }>(
+  row: T,
+): Omit<T, 'second_step'> & { last_seen_at: string | null; has_second_step: boolean } {
+  const { second_step, ...rest } = row;
+  // SQLite answers 1 or 0 for a condition, PostgreSQL true or false.
+  return { ...rest, last_seen_at: row.last_seen_at ?? null, has_second_step: Boolean(second_step) };
 }
 
 /** Every account, keyset paged, filtered by words of the name or e-mail and by status. */
@@ -53,15 +79,12 @@ export async function listStaff(
     );
   }
   const rows = await select.orderBy('users.id').limit(request.rowsToRead).execute();
-  return staffPages.page(
-    rows.map((row) => ({ ...row, last_seen_at: row.last_seen_at ?? null })),
-    request,
-  );
+  return staffPages.page(rows.map(member), request);
 }
 
 export async function findStaffMember(db: Executor, id: number): Promise<StaffMember | undefined> {
   const row = await selectMembers(db).where('users.id', '=', id).executeTakeFirst();
-  return row && { ...row, last_seen_at: row.last_seen_at ?? null };
+  return row && member(row);
 }
 
 /** What a change of role or status did: the account as it is now, and whether it was deactivated. */

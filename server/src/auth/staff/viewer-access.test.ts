@@ -18,6 +18,13 @@ const VIEWER_WRITES = new Set([
   'POST /api/user/changepassword/',
   'DELETE /api/user/sessions/{id}/',
   'POST /api/user/sessions/revoke-others/',
+  'POST /api/user/mfa/totp/',
+  'POST /api/user/mfa/totp/confirm/',
+  'POST /api/user/mfa/totp/disable/',
+  'POST /api/user/mfa/recovery-codes/',
+  'POST /api/user/passkeys/options/',
+  'POST /api/user/passkeys/',
+  'DELETE /api/user/passkeys/{id}/',
 ]);
 
 describe.each(dialects)('a viewer, walking the API document on %s', (dialect) => {

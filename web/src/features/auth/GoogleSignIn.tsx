@@ -4,7 +4,7 @@ import type { TokenPair } from '@um/contract';
 import { ApiError } from '../../lib/api-client';
 import { useTheme } from '../../lib/theme';
 import type { Notice } from '../../components/ui/Banner';
-import { useClientConfig } from './client-config';
+import type { ClientConfigState } from './client-config';
 import { loadGoogleIdentity } from './google-identity';
 import type { CredentialResponse } from './google-identity';
 
@@ -35,8 +35,12 @@ const buttonTexts = {
  * Google's own button (Google Identity Services), with the client id the server reports.
  * Without a client id it is shown disabled with the reason, and Google's script never loads.
  */
-export function GoogleSignIn({ mode, onSignedIn, onError }: GoogleSignInProps) {
-  const config = useClientConfig();
+export function GoogleSignIn({
+  mode,
+  onSignedIn,
+  onError,
+  config,
+}: GoogleSignInProps & { config: ClientConfigState }) {
   const clientId = config.data?.google_client_id ?? null;
   const { resolved: theme } = useTheme();
   const container = useRef<HTMLDivElement>(null);

@@ -27,7 +27,13 @@ export function LoginPage() {
 
   const form = useSignInForm({
     check: async (report) => (await loadSignIn()).checkLogin(values, report),
-    send: async (body) => finish(await (await loadSignIn()).login(body)),
+    send: async (body) => {
+      const answer = await (await loadSignIn()).login(body);
+      // A second step to come: its screen has the challenge, and where to go after.
+      if ('mfa_token' in answer) {
+        navigate(appRoutes.secondStep, { state: { ...location.state, challenge: answer } });
+      } else await finish(answer);
+    },
     failed: texts.login.failed,
     // Why this tab is here, when the signed-in shell sent it (another tab signed out).
     sharedNotice: useState((location.state as { notice?: Notice } | null)?.notice ?? null),

@@ -7,12 +7,20 @@ import type { ResponseSchema } from '../../lib/api-client';
 /** Checked by hand: the login page asks for this first, before zod is loaded. */
 const clientConfigShape: ResponseSchema<ClientConfig> = {
   safeParse(data) {
-    const fields = data as { google_client_id?: unknown; school_name?: unknown } | null;
+    const fields = data as Record<keyof ClientConfig, unknown> | null;
     const id = fields?.google_client_id;
     const school = fields?.school_name ?? null;
+    const oidc = fields?.oidc_name;
     return (typeof id === 'string' || id === null) &&
       (typeof school === 'string' || school === null)
-      ? { success: true, data: { google_client_id: id, school_name: school } }
+      ? {
+          success: true,
+          data: {
+            google_client_id: id,
+            school_name: school,
+            oidc_name: typeof oidc === 'string' ? oidc : null,
+          },
+        }
       : { success: false };
   },
 };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, staffPaths, staffTexts, texts } from '@um/contract';
+import { apiPaths, secondStepPaths, staffPaths, staffTexts, texts } from '@um/contract';
 import { readTokens } from '../../lib/session';
 import { stubFetch } from '../../test/fetch-stub';
 import type { StubReply } from '../../test/fetch-stub';
@@ -38,6 +38,19 @@ function atProfile(change: StubReply) {
     [CHANGE]: change,
     [`GET ${staffPaths.sessions}`]: { body: { data: sessions } },
     [`POST ${staffPaths.revokeOtherSessions}`]: { status: 204 },
+    [`GET ${secondStepPaths.mfa}`]: {
+      body: {
+        data: {
+          totp: false,
+          totp_enabled_at: null,
+          recovery_codes_left: 0,
+          passkeys: 0,
+          required: false,
+          has_password: true,
+        },
+      },
+    },
+    [`GET ${secondStepPaths.passkeys}`]: { body: { data: [] } },
     [`GET ${staffPaths.activity}`]: {
       body: {
         data: [

@@ -13,7 +13,9 @@ import { serverFieldErrors } from '../../lib/server-errors';
 import { check } from '../../lib/validation';
 import type { SessionUser } from '../../lib/session';
 import { useChangePassword } from './api/change-password';
+import { Passkeys } from './components/Passkeys';
 import { RecentActivity } from './components/RecentActivity';
+import { TwoStepSignIn } from './components/TwoStepSignIn';
 import { SignedInDevices } from './components/SignedInDevices';
 
 /** Texts the spec does not fix: it names the profile route but shows no screen for it. */
@@ -55,7 +57,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
     <>
       <PageHeader
         title="Profile"
-        description="Your account details, password, devices and recent activity."
+        description="Your account details, password, second step, passkeys, devices and recent activity."
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="account-heading" className={`${cardClasses} p-6`}>
@@ -108,6 +110,8 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             </Button>
           </form>
         </section>
+        <TwoStepSignIn onNotice={show} />
+        <Passkeys onNotice={show} />
         <SignedInDevices onNotice={show} />
         <RecentActivity />
       </div>

@@ -18,6 +18,7 @@ const colleague: StaffMember = {
   status: 'active',
   created_at: '2026-01-10T08:00:00.000Z',
   last_seen_at: '2026-11-26T09:00:00.000Z',
+  has_second_step: false,
 };
 
 function atStaff(path = '/staff', members: StaffMember[] = [colleague]) {

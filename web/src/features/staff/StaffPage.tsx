@@ -21,6 +21,8 @@ import { useUpdateStaffMember } from './api/update-staff-member';
 import { InviteDialog } from './components/InviteDialog';
 import { PendingInvitations } from './components/PendingInvitations';
 import { staffFilters, staffStatusChoices } from './filters';
+import { ResetSecondStep } from './components/ResetSecondStep';
+import { SecondStepSettings } from './components/SecondStepSettings';
 
 const texts = staffTexts.screen;
 
@@ -194,16 +196,19 @@ function Staff() {
               header: texts.columns.actions,
               kind: 'actions',
               cell: (member) => (
-                <Button
-                  size="sm"
-                  variant={member.status === 'active' ? 'danger' : 'secondary'}
-                  aria-label={`${
-                    member.status === 'active' ? texts.deactivate : texts.reactivate
-                  } ${nameOf(member)}`}
-                  onClick={() => setConfirming(member)}
-                >
-                  {member.status === 'active' ? texts.deactivate : texts.reactivate}
-                </Button>
+                <span className="inline-flex flex-wrap justify-end gap-2">
+                  <ResetSecondStep member={member} name={nameOf(member)} onNotice={show} />
+                  <Button
+                    size="sm"
+                    variant={member.status === 'active' ? 'danger' : 'secondary'}
+                    aria-label={`${
+                      member.status === 'active' ? texts.deactivate : texts.reactivate
+                    } ${nameOf(member)}`}
+                    onClick={() => setConfirming(member)}
+                  >
+                    {member.status === 'active' ? texts.deactivate : texts.reactivate}
+                  </Button>
+                </span>
               ),
             },
           ]}
@@ -220,6 +225,8 @@ function Staff() {
           })
         }
       />
+
+      <SecondStepSettings onNotice={show} />
 
       <InviteDialog
         open={inviting}

@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto';
+import { RECOVERY_CODE_COUNT } from '@um/contract';
+import type { Executor } from '../../db/database.js';
+import { nowIso } from '../../db/time.js';
+import { sha256 } from '../crypto.js';
+
+/**
+ * Recovery codes: 10 per set, each 16 characters of an alphabet without look-alikes (about 79
+ * bits), shown once and kept only as SHA-256 hashes: random enough that a leaked table gives
+ * nothing to guess from. A new set replaces the old one. A code works once, by a conditional
+ * update, so two requests with the same code cannot both use it.
+ */
+
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const LENGTH = 16;
+
+/** A code as it is shown: four groups of four. */
+function newCode(): string {
+  let code = '';
+  for (let index = 0; index < LENGTH; index += 1) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code.match(/.{4}/g)!.join('-');
+}
+
+/** A code as the contract normalises it (lower case, no dashes or spaces), hashed. */
+function hashCode(normalised: string): string {
+  return sha256(`recovery:${normalised}`);
+}
+
+/** Replaces the user's codes with a new set and returns it, to show once. */
+export async function replaceRecoveryCodes(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(
+      codes.map((code) => ({
+        user_id: userId,
+        code_hash: hashCode(code.replaceAll('-', '')),
+        created_at: nowIso(now),
+        used_at: null,
+      })),
+    )
+    .execute();
+  return codes;
+}
+
+/** Uses one of the user's codes: true when it was theirs and unused. */
+export async function useRecoveryCode(
+  db: Executor,
+  userId: number,
+  normalised: string,
+  now: Date,
+): Promise<boolean> {
+  const used = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: nowIso(now) })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashCode(normalised))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return used.numUpdatedRows > 0n;
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function removeRecoveryCodes(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
