@@ -354,6 +354,7 @@ describe.each(dialects)('wrong codes and the login limit on %s', (dialect) => {
       mailPerIp: { max: 1000, windowMs: 60_000 },
       registerPerIp: { max: 1000, windowMs: 60_000 },
       resetPerIp: { max: 1000, windowMs: 60_000 },
+      oauthTokenPerIp: { max: 1000, windowMs: 60_000 },
     },
   }));
 
