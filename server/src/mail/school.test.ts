@@ -11,7 +11,11 @@ describe.each(dialects)('the school named by SCHOOL_NAME, on %s', (dialect) => {
 
   it('tells the web app the school name for its page title and printed lists', async () => {
     const response = await t.app.inject({ method: 'GET', url: apiPaths.config });
-    expect(response.json()).toEqual({ google_client_id: null, school_name: SCHOOL });
+    expect(response.json()).toEqual({
+      google_client_id: null,
+      oidc_name: null,
+      school_name: SCHOOL,
+    });
   });
 
   it('names the school in the subject, the text and the escaped HTML of every mail', async () => {
