@@ -12,9 +12,7 @@ import type { Account } from './support/session.js';
  */
 export const serverTest = playwrightTest.extend<object, { workerServer: WorkerServer }>({
   workerServer: [
-    // Playwright reads a fixture's dependencies from this pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    async ({ playwright }, use, workerInfo) => {
       const dataRoot = process.env['E2E_DATA_ROOT'];
       if (!dataRoot)
         throw new Error('E2E_DATA_ROOT is not set; run the tests through playwright.config.ts');
@@ -22,6 +20,12 @@ export const serverTest = playwrightTest.extend<object, { workerServer: WorkerSe
       // The helpers that read the server's outbox and signing key, and `npm run admin`, find
       // this worker's directory here.
       process.env['E2E_DATA_DIR'] = server.dataDir;
+      // The first account of a database is its admin. Someone signs up before the tests, so
+      // that no test's own account is the admin by being the worker's first, as none was when
+      // every worker shared one database.
+      const request = await playwright.request.newContext({ baseURL: server.url });
+      await createAccount(request);
+      await request.dispose();
       await use(server);
       await server.stop();
     },
