@@ -18,6 +18,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.node24-tree.*/**',
+      // The server bundle the web build's pre-rendering makes and removes again.
+      'web/.prerender-*/**',
     ],
   },
   js.configs.recommended,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 
-/** The run's data directory (database, outbox, signing key) is of no use afterwards. */
+/** The run's data directories (databases, outboxes, signing keys) are of no use afterwards. */
 export default function globalTeardown(): void {
-  const dataDir = process.env['E2E_DATA_DIR'];
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const dataRoot = process.env['E2E_DATA_ROOT'];
+  if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
 }

@@ -109,7 +109,7 @@ export default defineConfig({
             { name: 'icons', test: /\/lucide-react\// },
             {
               name: 'sign-in-form',
-              test: /\/src\/(features\/auth\/(SignInForm|AuthLayout|LazyGoogleSignIn|redirect)|components\/ui\/Field|lib\/forms|spec-texts\/sign-in)\./,
+              test: /\/src\/(features\/auth\/(SignInForm|AuthLayout|LazyGoogleSignIn|redirect)|components\/ui\/Field|lib\/(forms|hydrated)|spec-texts\/sign-in)\./,
             },
           ],
         },

@@ -20,15 +20,19 @@ import {
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 /** The build to check: web/dist, or the one the server is told to serve. */
 const distDir = process.env['WEB_DIST_DIR'] ?? join(webDir, 'dist');
-/** 110 kB as decision 0011 and Vite's build report count it: 1000 bytes to the kB. */
-const LOGIN_JS_BUDGET_BYTES = 110_000;
+/**
+ * 110.5 kB as decision 0011 and Vite's build report count it: 1000 bytes to the kB. The half
+ * kB over 110 is hydrating the pre-rendered page (decision 0081), whose form no longer waits
+ * for this JavaScript to be on screen.
+ */
+const LOGIN_JS_BUDGET_BYTES = 110_500;
 
 test.describe('bundle budget', () => {
   const manifest = readManifest(distDir);
   /** Everything /login loads before it shows the form. */
   const loginScripts = pageScripts(distDir, manifest, '/login');
 
-  test('the login page loads at most 110 kB of gzipped JavaScript', () => {
+  test('the login page loads at most 110.5 kB of gzipped JavaScript', () => {
     const bytes = gzipBytes(distDir, loginScripts);
     test.info().annotations.push({
       type: 'size',

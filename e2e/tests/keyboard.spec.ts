@@ -1,7 +1,12 @@
 import { appTexts, bulkScreenTexts, studentRecordTexts, texts } from '@um/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
+import {
+  createStandardViaApi,
+  createStudentViaApi,
+  postMessageViaApi,
+  uniqueTag,
+} from './support/api.js';
 import { tabTo } from './support/ui.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -147,6 +152,8 @@ test('students, standards and messages are reached by keyboard, and Tab reaches 
     roll_number: 'K-1',
     standard: standard.id,
   });
+  // Each worker's database is its own, so no other spec's message is there to walk.
+  await postMessageViaApi(request, account, `Walked by keyboard ${tag}`);
 
   await walkScreens(page, [
     ['Students', 'Students'],

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { serverTest as test } from './fixtures.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { secondStepPaths, secondStepTexts, staffPaths } from '@um/contract';

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { RootOptions } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { createAppRouter, createHydratingRouter } from './app/router';
+import type { AppRouter } from './app/router';
+import { readTokens } from './lib/session';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -14,16 +17,32 @@ startThemeSync();
 void import('./features/auth/client-config').then(({ titlePageWithSchool }) =>
   titlePageWithSchool(),
 );
-// The router starts the session check and loads the first screen's code and data at once.
-const router = createAppRouter();
 
-createRoot(root, {
+const options: RootOptions = {
   // An error the app recovered from (a screen's error boundary showed its fallback) is logged,
   // not re-thrown as an uncaught page error.
   onRecoverableError: (error, info) =>
     console.error('React recovered from an error', error, info.componentStack),
-}).render(
+};
+const app = (router: AppRouter) => (
   <StrictMode>
     <App router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page pre-rendered at build time (src/prerender.tsx; the server sends it for its own path
+// only) shows its screen as a signed-out visitor with nothing carried to it sees it; anyone
+// else gets the app rendered afresh.
+const page = root.dataset['prerendered'];
+if (
+  page &&
+  !location.search &&
+  !(history.state as { usr?: unknown } | null)?.usr &&
+  !readTokens()
+) {
+  void createHydratingRouter(page).then((router) => hydrateRoot(root, app(router), options));
+} else {
+  root.replaceChildren();
+  // The router starts the session check and loads the first screen's code and data at once.
+  createRoot(root, options).render(app(createAppRouter()));
+}

@@ -8,7 +8,10 @@ import { createTestApp } from '../test/harness.js';
 const PROBLEM = /^application\/problem\+json/;
 const HTML = /^text\/html/;
 
-/** A build as Vite leaves it: the app's one HTML file, with a Brotli copy beside it. */
+/**
+ * A build as `npm run build` leaves it: the app's shell with a Brotli copy beside it, and the
+ * login page pre-rendered (web/scripts/prerender.mjs); this build has no other page's file.
+ */
 function fakeBuild() {
   const dist = mkdtempSync(join(tmpdir(), 'um-web-pages-'));
   mkdirSync(join(dist, 'assets'));
@@ -16,8 +19,9 @@ function fakeBuild() {
   const app = `<!doctype html><title>User Management</title><main>app ${'padding '.repeat(200)}</main>`;
   writeFileSync(join(dist, 'index.html'), app);
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(app));
+  writeFileSync(join(dist, 'login.html'), '<main>the login form</main>');
   // A file beside index.html that no route may be answered with.
-  writeFileSync(join(dist, 'login.html'), '<main>not the app</main>');
+  writeFileSync(join(dist, 'students.html'), '<main>not the app</main>');
   return dist;
 }
 
@@ -37,11 +41,23 @@ describe('the HTML of the client routes', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
+  it.each(['/login', '/login/', '/login?next=1'])(
+    '%s gets the pre-rendered login page, with the same headers as the app',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).toBe(
+        (await get('/dashboard')).headers['content-security-policy'],
+      );
+      expect(response.body).toBe('<main>the login form</main>');
+    },
+  );
+
   it.each([
     '/',
-    '/login',
-    '/login/',
-    '/login?next=1',
     '/register',
     '/forgot-password',
     '/reset-password/MQ/abc-123',

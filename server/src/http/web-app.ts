@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -6,13 +7,23 @@ import { appRoutes } from '@um/contract';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const APP_HTML = 'index.html';
+/**
+ * The public pages the web build pre-renders (web/src/prerender.tsx), each into a file of its
+ * own beside index.html that already holds the page's form.
+ */
+const PRERENDERED: Record<string, string> = {
+  [appRoutes.login]: 'login.html',
+  [appRoutes.register]: 'register.html',
+  [appRoutes.forgotPassword]: 'forgot-password.html',
+};
 
 /**
  * Serves the built web app from one origin with the API. Vite's hashed assets are cached for
  * a year; the HTML is revalidated on every load so a deploy is picked up at once.
  *
- * The returned fallback answers the web app's routes (docs/product.md) with its one HTML file,
- * index.html: the app routes in the browser. Any other path is a 404, stored by no cache: a
+ * The returned fallback answers the web app's routes (docs/product.md) with index.html, the
+ * app's shell: the app routes in the browser. The pre-rendered public pages get their own file
+ * when the build made it (`npm run build` does; a build without it still works from the shell). Any other path is a 404, stored by no cache: a
  * browser asking for a page still gets the app (with status 404) so it can show its not-found
  * screen, and every other client gets problem JSON.
  */
@@ -38,6 +49,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
 
+  const prerendered = new Map(
+    Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(distDir, file))),
+  );
   const clientRoutes = FindMyWay({ ignoreTrailingSlash: true });
   for (const route of ['/', ...Object.values(appRoutes)]) {
     clientRoutes.on('GET', route, () => undefined);
@@ -49,6 +63,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const match = clientRoutes.find('GET', path);
     const wantsPage = (request.headers.accept ?? '').includes('text/html');
     if (!match && !wantsPage) return undefined;
-    return reply.code(match ? 200 : 404).sendFile(APP_HTML);
+    if (!match) return reply.code(404).sendFile(APP_HTML);
+    const page = path.length > 1 ? path.replace(/\/$/, '') : path;
+    return reply.code(200).sendFile(prerendered.get(page) ?? APP_HTML);
   };
 }

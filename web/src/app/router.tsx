@@ -63,12 +63,16 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
       HydrateFallback: PageSpinner,
       ErrorBoundary: RouteError,
       children: [
+        // The pre-rendered pages' routes are named, so the browser can say, hydrating one
+        // (src/main.tsx), which loaders' answers the HTML already holds.
         {
+          id: 'login',
           path: appRoutes.login,
           loader: signedOutOnly,
           lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
         },
         {
+          id: 'register',
           path: appRoutes.register,
           loader: signedOutOnly,
           lazy: async () => ({
@@ -84,6 +88,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
           }),
         })),
         {
+          id: 'forgot-password',
           path: appRoutes.forgotPassword,
           lazy: async () => ({
             Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
@@ -249,6 +254,18 @@ const onOpenOnly: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
  */
 export function createAppRouter(queryClient?: QueryClient) {
   return createBrowserRouter(appRouteObjects(queryClient));
+}
+
+/**
+ * The router for a page pre-rendered at build time (src/prerender.tsx) under the route `id`,
+ * for a signed-out visitor: the page's code is loaded first and the loaders' answers (null,
+ * signed out) given, so that the first render is the pre-rendered one and hydrates it.
+ */
+export async function createHydratingRouter(id: string) {
+  const routes = appRouteObjects();
+  const page = routes[0]?.children?.find((route) => route.id === id);
+  if (page?.lazy) Object.assign(page, await (page.lazy as () => Promise<object>)(), { lazy: null });
+  return createBrowserRouter(routes, { hydrationData: { loaderData: { root: null, [id]: null } } });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -44,6 +44,8 @@ function writeCookie(name: string, value: string | null): void {
 
 /** Local storage first; the cookie keeps the session when a browser has purged storage alone. */
 function readRaw(key: string): string | null {
+  // Pre-rendered at build time (src/prerender.tsx) there is no browser, and nobody signed in.
+  if (typeof localStorage === 'undefined') return null;
   return localStorage.getItem(key) ?? readCookie(key);
 }
 
@@ -187,7 +189,8 @@ export function subscribeToSession(listener: () => void): () => void {
 
 /** The stored session, re-rendering on changes made here, in other tabs, or by the API client. */
 export function useStoredSession(): StoredSession {
-  return useSyncExternalStore(subscribeToSession, getSessionSnapshot);
+  // A pre-rendered page was rendered signed out, and is hydrated only for someone signed out.
+  return useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => noSession);
 }
 
 const ENDED_KEY = 'um-session-ended';

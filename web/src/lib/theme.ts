@@ -87,10 +87,10 @@ export interface ThemeState {
 }
 
 export function useTheme(): ThemeState {
-  const [mode, system] = useSyncExternalStore(subscribe, snapshot).split(':') as [
-    ThemeMode,
-    'light' | 'dark',
-  ];
+  // A pre-rendered page shows the toggle in system mode; hydration moves it to the stored one.
+  const [mode, system] = useSyncExternalStore(subscribe, snapshot, () => 'system:light').split(
+    ':',
+  ) as [ThemeMode, 'light' | 'dark'];
   const resolved = mode === 'system' ? system : mode;
   return {
     mode,

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { errorDetail } from '../../lib/api-client';
+import { useHydrated } from '../../lib/hydrated';
 import { useFocusFirstInvalid } from '../../lib/forms';
 import type { FieldErrors } from '../../lib/forms';
 
@@ -101,22 +102,29 @@ export interface SignInFormProps {
 /** The notice, the form and its full-width submit button, as every sign-in screen shows them. */
 export function SignInForm({ form, submit, done, onFocus, children, after }: SignInFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const prerendered = useRef(!hydrated);
   useFocusFirstInvalid(formRef, form.errors);
+  // The pre-rendered field marked autofocus could take no focus while its fieldset was
+  // disabled; it takes it once enabled, unless the person has already moved elsewhere.
+  useEffect(() => {
+    if (hydrated && prerendered.current && document.activeElement === document.body) {
+      formRef.current?.querySelector<HTMLElement>('[autofocus]')?.focus();
+    }
+  }, [hydrated]);
   return (
     <>
       {form.notice && <Banner {...form.notice} className="mb-5" />}
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={form.onSubmit}
-        onFocus={onFocus}
-        className="space-y-4"
-      >
-        {children}
-        <Button type="submit" className="w-full" loading={form.pending} disabled={done}>
-          {submit}
-        </Button>
-        {after}
+      <form ref={formRef} noValidate onSubmit={form.onSubmit} onFocus={onFocus}>
+        {/* The pre-rendered form is on screen before its code: until the code runs it takes no
+            typing and no Enter, which the browser would otherwise send itself, in the address. */}
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          {children}
+          <Button type="submit" className="w-full" loading={form.pending} disabled={done}>
+            {submit}
+          </Button>
+          {after}
+        </fieldset>
       </form>
     </>
   );

@@ -1,0 +1,49 @@
+// Writes the HTML of the public pages with their screen already in it (src/prerender.tsx, React
+// Router's static rendering of the app's own routes and components) next to a built web app's
+// index.html, named by the route's id: login.html, register.html, forgot-password.html. The server sends each for its
+// path, and the browser hydrates it (src/main.tsx). Run after `vite build`, before precompress.
+//
+//   node web/scripts/prerender.mjs [DIST_DIR]   (default: web/dist)
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const distDir = resolve(process.argv[2] ?? join(webDir, 'dist'));
+const EMPTY_ROOT = '<div id="root"></div>';
+
+// Inside web/, so the bundle finds the packages it imports (react, react-router) as it runs.
+const ssrDir = await mkdtemp(join(webDir, '.prerender-'));
+try {
+  await build({
+    root: webDir,
+    configFile: join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      sourcemap: false,
+      // One file: the client's chunk groups are for the browser.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  const { prerenderedPages, renderPage } = await import(
+    pathToFileURL(join(ssrDir, 'prerender.js')).href
+  );
+  const shell = await readFile(join(distDir, 'index.html'), 'utf8');
+  if (!shell.includes(EMPTY_ROOT)) throw new Error(`${distDir}/index.html has no ${EMPTY_ROOT}`);
+  for (const { id, path } of prerenderedPages) {
+    const markup = await renderPage(path);
+    // The route's id tells the browser which page it hydrates (src/main.tsx).
+    const html = shell.replace(
+      EMPTY_ROOT,
+      () => `<div id="root" data-prerendered="${id}">${markup}</div>`,
+    );
+    await writeFile(join(distDir, `${id}.html`), html);
+  }
+} finally {
+  await rm(ssrDir, { recursive: true, force: true });
+}
