@@ -77,6 +77,8 @@ export const invitationSchema = z.object({
   role: roleSchema,
   created_at: isoDateTimeSchema,
   expires_at: isoDateTimeSchema,
+  /** The administrator who sent it; null when their account is gone. */
+  invited_by: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
 });
 
 export const invitationResponseSchema = dataResponseSchema(invitationSchema);
@@ -123,11 +125,24 @@ export const ACTIVITY_KINDS = [
 
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 
+/**
+ * The kinds of activity an administrator makes on someone's account: the address and browser
+ * are the administrator's, so the person's own view leaves them out (docs/staff.md).
+ */
+export const activityKindsByAdministrator = [
+  'role_changed',
+  'status_changed',
+  'mfa_reset',
+] as const;
+
 export const activityEventSchema = z.object({
   at: isoDateTimeSchema,
   kind: activityKindSchema,
+  /** Empty in the person's own view of an administrator's change. */
   ip: z.string(),
   user_agent: z.string(),
+  /** An administrator made it; the person's own view shows no address or browser for it. */
+  by_administrator: z.boolean(),
 });
 
 export const activityListResponseSchema = listResponseSchema(activityEventSchema);
@@ -144,13 +159,17 @@ export const staffTexts = {
   alreadyHasAccount: 'An account with this email already exists.',
   invitationInvalid: 'This invitation is not valid any more. Ask your administrator for a new one.',
   invitationEmail: 'The email address must be the one the invitation was sent to.',
+  invitationJustSent: (seconds: number) =>
+    `An invitation was sent to this address less than a minute ago. You can send another in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  invitationInviterGone:
+    'This invitation was sent by someone who is no longer an administrator, so it cannot be used. Ask your administrator for a new one.',
   screen: {
     title: 'Staff',
     description: 'Who has access to your school’s records, with which role.',
     invite: 'Invite',
     inviteTitle: 'Invite a colleague',
     inviteHelp:
-      'They get an e-mail with a link to create their account, good once for 7 days. The address may be outside your school’s domain.',
+      'They get an e-mail with a link to create their account, good once for 7 days. The address may be outside your school’s domain. Inviting an address again replaces its pending invitation.',
     sendInvite: 'Send invitation',
     invited: (email: string) => `Invitation sent to ${email}.`,
     inviteFailed: 'Failed to send the invitation. Please try again.',
@@ -158,6 +177,8 @@ export const staffTexts = {
     noPending: 'No invitations are waiting.',
     withdraw: (email: string) => `Withdraw the invitation to ${email}`,
     withdrawn: 'Invitation withdrawn.',
+    invitedBy: (name: string) => `sent by ${name}`,
+    invitedByGone: 'sender’s account removed',
     loadFailed: 'Failed to load staff. Please try again.',
     empty: 'No staff yet.',
     roleOf: (name: string) => `Role of ${name}`,
@@ -201,6 +222,7 @@ export const staffTexts = {
     title: 'Recent activity',
     empty: 'No activity yet.',
     loadFailed: 'Failed to load your activity. Please try again.',
+    byAdministrator: 'by an administrator',
   },
   roles: { admin: 'Administrator', staff: 'Staff', viewer: 'Viewer' },
   statuses: { active: 'Active', deactivated: 'Deactivated' },

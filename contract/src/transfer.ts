@@ -57,8 +57,13 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** The most wrong cells an import's answer lists; `error_count` says how many there are. */
 export const IMPORT_MAX_ERRORS = 1_000;
-/** The longest row an import reads, in characters; a real row is well under a thousand. */
+/**
+ * The longest row an import reads, in bytes of its cells (characters, for Latin text); a real
+ * row is well under a thousand.
+ */
 export const IMPORT_MAX_ROW_LENGTH = 65_536;
+/** The most cells a row may have; a student's row has one per column, a score at most. */
+export const IMPORT_MAX_CELLS = 1_000;
 
 /**
  * The body of an import: the file's bytes as sent with `Content-Type: text/csv`, which the
@@ -179,10 +184,10 @@ export const importTexts = {
   tooManyRows: `The file has more than ${thousands(IMPORT_MAX_ROWS)} rows below its header. Split it into smaller files.`,
   quoteNotClosed: (row: number) =>
     `The file is not valid CSV: a cell in row ${row} opens a quote (") that is never closed.`,
-  textAfterQuote: (row: number) =>
-    `The file is not valid CSV: in row ${row}, a quoted cell has more text after its closing quote. Put the whole cell in quotes and write each quote inside it twice ("").`,
   rowTooLong: (row: number) =>
     `The file is not valid CSV: row ${row} is longer than ${thousands(IMPORT_MAX_ROW_LENGTH)} characters. A cell in it may open a quote (") that is never closed.`,
+  tooManyCells: (row: number) =>
+    `The file is not valid CSV: row ${row} has more than ${thousands(IMPORT_MAX_CELLS)} cells. A student's row has one cell for each column of the header.`,
   unknownColumns: (names: readonly string[]) =>
     `Unknown column${names.length > 1 ? 's' : ''}: ${someOf(names)}. The columns are: ${list(studentCsvColumns)}.`,
   missingColumns: (names: readonly string[]) =>
@@ -262,8 +267,8 @@ export const importQuerySchema = z.strictObject({
  */
 export const csvReadErrorTexts = {
   'quote-not-closed': importTexts.quoteNotClosed,
-  'text-after-quote': importTexts.textAfterQuote,
   'row-too-long': importTexts.rowTooLong,
+  'too-many-cells': importTexts.tooManyCells,
 } as const satisfies Record<string, (row: number) => string>;
 
 export type CsvReadErrorCode = keyof typeof csvReadErrorTexts;

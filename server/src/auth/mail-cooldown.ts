@@ -2,7 +2,7 @@ import { MAIL_COOLDOWN_MS } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 
-export type MailPurpose = 'signup' | 'reset';
+export type MailPurpose = 'signup' | 'reset' | 'invitation';
 
 /**
  * Claims the address's slot for one mail of this kind. One atomic upsert on both dialects:

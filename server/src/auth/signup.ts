@@ -18,7 +18,11 @@ import {
 } from './otp.js';
 import { hashPassword } from './passwords.js';
 import type { Client } from './refresh-tokens.js';
-import { claimInvitation, findUsableInvitation } from './staff/invitations.js';
+import {
+  claimInvitation,
+  findUsableInvitation,
+  inviterIsActiveAdmin,
+} from './staff/invitations.js';
 import { startSession, subjectOf } from './tokens.js';
 import { createUser, findUserByEmail, lockAccounts, type NewAccount } from './users.js';
 
@@ -77,7 +81,9 @@ export async function sendSignupCode(deps: AuthDeps, email: string, now: Date): 
  * POST register. With the mailed code: it must be the latest one sent to this very address,
  * unexpired, not burned and unused; every way of failing that gives the same 400. With an
  * invitation (`invite`) instead: no code is asked, the address must be the invited one, the
- * allowed domains do not apply, and the role is the invitation's. The code or invitation is
+ * allowed domains do not apply, the administrator who sent it must still be one, and the role
+ * is the invitation's. Without one, a pending invitation of the address still gives its role
+ * (`createUser`). The code or invitation is
  * used up and the account created in one transaction, so neither happens without the other.
  */
 export async function registerAccount(
@@ -89,6 +95,7 @@ export async function registerAccount(
   const { db, config } = deps;
   let useUp: (trx: Executor) => Promise<boolean>;
   let role: NewAccount['role'];
+  let invitedBy: number | null | undefined;
   if (input.invite !== undefined) {
     const invitation = await findUsableInvitation(db, input.invite, now);
     if (!invitation) throw badRequest(INVITATION_REJECTED, { invite: [INVITATION_REJECTED] });
@@ -96,6 +103,7 @@ export async function registerAccount(
       throw badRequest(staffTexts.invitationEmail, { email: [staffTexts.invitationEmail] });
     }
     role = invitation.role;
+    invitedBy = invitation.invited_by;
     useUp = (trx) => claimInvitation(trx, invitation.id, now);
   } else {
     assertSignupAllowed(config, input.email);
@@ -113,6 +121,12 @@ export async function registerAccount(
       throw badRequest(CODE_REJECTED, { otp: [CODE_REJECTED] });
     }
     await lockAccounts(trx, config.database.dialect);
+    // Under the accounts lock: a demotion or deactivation of the sender is before or after this.
+    if (invitedBy !== undefined && !(await inviterIsActiveAdmin(trx, invitedBy))) {
+      throw badRequest(staffTexts.invitationInviterGone, {
+        invite: [staffTexts.invitationInviterGone],
+      });
+    }
     let user: UserRow;
     try {
       user = await createUser(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
+import { claimInvitationOf } from './staff/invitations.js';
 
 /** The user repository of the auth feature; every function takes the database or a transaction. */
 
@@ -59,7 +60,7 @@ export interface NewAccount {
   googleSub: string | null;
   /** The OpenID provider's identity the account is created with. */
   oidc?: { issuer: string; sub: string };
-  /** The role an invitation names; `staff` otherwise. */
+  /** The role the invitation of its link names; otherwise a pending invitation's, or `staff`. */
   role?: UserRow['role'];
 }
 
@@ -84,12 +85,14 @@ export async function lockAccounts(trx: Executor, dialect: Dialect): Promise<voi
 
 /**
  * Inserts a user, in a transaction that has called `lockAccounts`: the first account of an
- * empty database is an admin, whatever it asked for. A duplicate e-mail or Google subject raises
- * the dialect's unique violation.
+ * empty database is an admin, whatever it asked for. An address signing up without its
+ * invitation's link (a mailed code, Google, the OpenID provider) takes the role of its pending
+ * invitation and uses it up, so no path sidesteps the role an administrator chose. A duplicate
+ * e-mail or Google subject raises the dialect's unique violation.
  */
-export function createUser(db: Executor, account: NewAccount, now: Date): Promise<UserRow> {
+export async function createUser(db: Executor, account: NewAccount, now: Date): Promise<UserRow> {
   const at = nowIso(now);
-  const role = account.role ?? 'staff';
+  const role = account.role ?? (await claimInvitationOf(db, account.email, now)) ?? 'staff';
   return db
     .insertInto('users')
     .values({

@@ -9,6 +9,7 @@ import { fieldChanges, recordChanges } from '../../records/change-log.js';
 import { recordActivity } from '../activity.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
 import { lockAccounts } from '../users.js';
+import { withdrawInvitationsBy } from './invitations.js';
 
 /** In the order accounts were created: the cursor is the last one's id. */
 const staffPages = keyset(z.tuple([cursorParts.id]), (member: StaffMember) => [member.id] as const);
@@ -97,7 +98,8 @@ export interface StaffChange {
  * Changes an account's role or status, in one transaction under the accounts lock, so that of
  * two admins demoting each other at once the second finds the first already demoted and is
  * refused (409): there is always an active admin. Deactivation raises the token version (every
- * access token of the person fails its next check) and revokes every refresh family. The change
+ * access token of the person fails its next check) and revokes every refresh family; an admin
+ * who stops being an active one has their pending invitations withdrawn with it. The change
  * is a history event of the account and an entry of its activity.
  */
 export async function changeStaffMember(
@@ -145,6 +147,8 @@ export async function changeStaffMember(
         .where('id', '=', id)
         .execute();
       if (deactivated) await revokeAllForUser(trx, id, now);
+      // An invitation is only as good as the administrator who sent it.
+      if (before.role === 'admin' && !staysActiveAdmin) await withdrawInvitationsBy(trx, id);
       await recordChanges(trx, [
         { actorId, entity: 'user', entityId: id, action: 'update', before, after },
       ]);

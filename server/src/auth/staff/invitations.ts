@@ -7,44 +7,128 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An invitation link works for 7 days, once (docs/staff.md). */
 export const INVITATION_TTL_DAYS = 7;
 
-const columns = ['id', 'email', 'role', 'created_at', 'expires_at'] as const;
+/** The invitations with who sent them, as the staff screen lists them. */
+function selectInvitations(db: Executor) {
+  return db
+    .selectFrom('invitations')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.email',
+      'invitations.role',
+      'invitations.created_at',
+      'invitations.expires_at',
+      'inviter.id as inviter_id',
+      'inviter.name as inviter_name',
+      'inviter.email as inviter_email',
+    ]);
+}
 
-/** Stores a new invitation and returns it with the token of its link (kept only hashed). */
+type InvitationRow = Omit<Invitation, 'invited_by'> & {
+  inviter_id: number | null;
+  inviter_name: string | null;
+  inviter_email: string | null;
+};
+
+const invitation = ({ inviter_id, inviter_name, inviter_email, ...row }: InvitationRow) => ({
+  ...row,
+  invited_by:
+    inviter_id === null
+      ? null
+      : { id: inviter_id, name: inviter_name ?? '', email: inviter_email ?? '' },
+});
+
+/**
+ * Stores an invitation and returns it with the token of its link (kept only hashed). An
+ * address has at most one pending invitation: a new one replaces it, link, role and sender, in
+ * one statement on the unique index of pending addresses, so of several sent at once the last
+ * written is the one whose link works (decision 0072).
+ */
 export async function createInvitation(
   db: Executor,
   { email, role, invitedBy }: { email: string; role: Role; invitedBy: number },
   now: Date,
 ): Promise<{ invitation: Invitation; token: string }> {
   const token = randomToken();
-  const invitation = await db
+  const values = {
+    role,
+    token_hash: sha256(token),
+    invited_by: invitedBy,
+    created_at: nowIso(now),
+    expires_at: nowIso(new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS)),
+  };
+  const { id } = await db
     .insertInto('invitations')
-    .values({
-      email,
-      role,
-      token_hash: sha256(token),
-      invited_by: invitedBy,
-      created_at: nowIso(now),
-      expires_at: nowIso(new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS)),
-      used_at: null,
-    })
-    .returning(columns)
+    .values({ email, ...values, used_at: null })
+    .onConflict((conflict) =>
+      conflict.column('email').where('used_at', 'is', null).doUpdateSet(values),
+    )
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return { invitation, token };
+  const row = await selectInvitations(db)
+    .where('invitations.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { invitation: invitation(row), token };
 }
 
 export function discardInvitation(db: Executor, id: number) {
   return db.deleteFrom('invitations').where('id', '=', id).execute();
 }
 
-/** The invitations not used and not expired, newest first. */
-export function listPendingInvitations(db: Executor, now: Date): Promise<Invitation[]> {
-  return db
+/** The invitations not used and not expired, newest first, each with who sent it. */
+export async function listPendingInvitations(db: Executor, now: Date): Promise<Invitation[]> {
+  const rows = await selectInvitations(db)
+    .where('invitations.used_at', 'is', null)
+    .where('invitations.expires_at', '>', nowIso(now))
+    .orderBy('invitations.id', 'desc')
+    .execute();
+  return rows.map(invitation);
+}
+
+/**
+ * Withdraws every pending invitation a person sent: called in the transaction that takes their
+ * administrator's role or their access away, so none of their links outlives it.
+ */
+export async function withdrawInvitationsBy(db: Executor, userId: number): Promise<void> {
+  await db
+    .deleteFrom('invitations')
+    .where('invited_by', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Whether the account that sent an invitation is still an active administrator. */
+export async function inviterIsActiveAdmin(db: Executor, invitedBy: number | null) {
+  if (invitedBy === null) return false;
+  const inviter = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', invitedBy)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return inviter !== undefined;
+}
+
+/**
+ * Uses up the pending invitation of an address that signs up another way (a mailed code,
+ * Google, the OpenID provider), in the transaction that creates the account: its role when the
+ * administrator who sent it still is one, undefined when there is none that works.
+ */
+export async function claimInvitationOf(
+  db: Executor,
+  email: string,
+  now: Date,
+): Promise<Role | undefined> {
+  const pending = await db
     .selectFrom('invitations')
-    .select(columns)
+    .select(['id', 'role', 'invited_by'])
+    .where('email', '=', email)
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso(now))
-    .orderBy('id', 'desc')
-    .execute();
+    .executeTakeFirst();
+  if (!pending || !(await inviterIsActiveAdmin(db, pending.invited_by))) return undefined;
+  return (await claimInvitation(db, pending.id, now)) ? pending.role : undefined;
 }
 
 /** Withdraws a pending invitation; false when there is none with that id. */
@@ -61,7 +145,7 @@ export async function withdrawInvitation(db: Executor, id: number): Promise<bool
 export function findUsableInvitation(db: Executor, token: string, now: Date) {
   return db
     .selectFrom('invitations')
-    .select(['id', 'email', 'role'])
+    .select(['id', 'email', 'role', 'invited_by'])
     .where('token_hash', '=', sha256(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso(now))

@@ -19,11 +19,12 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../../app-context.js';
 import { currentSessionId, currentUserId } from '../../http/access.js';
-import { conflict, notFound } from '../../http/problem.js';
+import { HttpError, conflict, notFound } from '../../http/problem.js';
 import { historyRoute } from '../../records/history-route.js';
 import { invitationMail } from '../../mail/templates.js';
 import { listActivity, recordActivity } from '../activity.js';
 import { clientOf, mailUnavailable } from '../context.js';
+import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail-cooldown.js';
 import { listLiveSessions, revokeOtherSessions, revokeSession } from '../refresh-tokens.js';
 import { findUserByEmail, findUserById } from '../users.js';
 import { changeStaffMember, findStaffMember, listStaff } from './accounts.js';
@@ -121,7 +122,7 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
     },
     async (request) => {
       if (!(await findStaffMember(db, request.params.id))) throw notFound(staffTexts.staffNotFound);
-      return listActivity(db, request.params.id, request.query);
+      return listActivity(db, request.params.id, request.query, { as: 'admin' });
     },
   );
 
@@ -132,12 +133,14 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
       schema: {
         tags,
         operationId: 'inviteStaffMember',
-        summary: 'Mail an invitation link, single use for 7 days, to sign up with a role',
+        summary:
+          'Mail an invitation link, single use for 7 days, to sign up with a role; it replaces the pending invitation of the address',
         body: invitationRequestSchema,
         response: {
           201: invitationResponseSchema,
           400: problemSchema,
           409: problemSchema.describe('The address already has an account'),
+          429: problemSchema.describe('An invitation was sent to the address within the minute'),
           503: problemSchema,
         },
       },
@@ -147,11 +150,21 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
       if (await findUserByEmail(db, email)) {
         throw conflict(staffTexts.alreadyHasAccount, { email: [staffTexts.alreadyHasAccount] });
       }
+      const now = new Date();
+      // One invitation mail per address a minute, as for sign-up codes: an address is not flooded.
+      const slot = await claimMailSlot(db, email, 'invitation', now);
+      if (slot === null) {
+        const seconds = await secondsUntilMailSlot(db, email, 'invitation', now);
+        throw new HttpError(429, staffTexts.invitationJustSent(seconds), {
+          title: 'Too Many Requests',
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
       const inviter = await findUserById(db, currentUserId(request));
       const { invitation, token } = await createInvitation(
         db,
         { email, role, invitedBy: currentUserId(request) },
-        new Date(),
+        now,
       );
       const url = `${config.appUrl}${appRoutes.register}?invite=${encodeURIComponent(token)}`;
       try {
@@ -160,6 +173,7 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
         );
       } catch (error) {
         await discardInvitation(db, invitation.id);
+        await releaseMailSlot(db, email, 'invitation', slot);
         request.log.warn({ err: error }, 'invitation mail failed');
         throw mailUnavailable();
       }
@@ -273,6 +287,6 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
         response: { 200: activityListResponseSchema, 400: problemSchema },
       },
     },
-    async (request) => listActivity(db, currentUserId(request), request.query),
+    async (request) => listActivity(db, currentUserId(request), request.query, { as: 'self' }),
   );
 }

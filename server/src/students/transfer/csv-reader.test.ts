@@ -3,23 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '@um/contract';
 import { watchEventLoop } from '../../test/event-loop.js';
 import { csvRecords, readStudentCsv } from './csv.js';
-import { CsvReadError, CsvReader, utf8Pieces, type CsvRecord } from './csv-reader.js';
+import { CsvReadError, readCsvRecords, type CsvRecord } from './csv-reader.js';
 
-/** The text cut into pieces of `size` characters, as the reader gets decoded text. */
-function* piecesOf(text: string, size: number) {
-  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
-}
-
-function readAll(text: string, pieceSize = 7, maxLength = 1_000): CsvRecord[] {
-  const reader = new CsvReader(piecesOf(text, pieceSize), maxLength);
+async function readAll(
+  text: string | Buffer,
+  pieceBytes = 7,
+  maxRecordBytes = 1_000,
+  maxCells = 100,
+) {
   const records: CsvRecord[] = [];
-  for (let record = reader.next(); record !== null; record = reader.next()) records.push(record);
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  for await (const record of readCsvRecords(bytes, { maxRecordBytes, maxCells, pieceBytes })) {
+    records.push(record);
+  }
   return records;
 }
 
-function failure(text: string, maxLength = 1_000) {
+async function failure(text: string | Buffer, maxRecordBytes = 1_000, maxCells = 100) {
   try {
-    readAll(text, 3, maxLength);
+    await readAll(text, 3, maxRecordBytes, maxCells);
   } catch (error) {
     if (error instanceof CsvReadError) return { code: error.code, row: error.row };
     throw error;
@@ -28,26 +30,26 @@ function failure(text: string, maxLength = 1_000) {
 }
 
 describe('reading CSV records', () => {
-  it('reads back every file the export writes, whatever its cells hold and however it arrives', () => {
+  it('reads back every file the export writes, whatever its cells hold and however it arrives', async () => {
     const cell = fc.string({ unit: 'binary', maxLength: 12 });
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
         fc.integer({ min: 1, max: 40 }),
-        (rows, pieceSize) => {
-          const records = readAll(csvRecords(rows), pieceSize, 10_000);
+        async (rows, pieceSize) => {
+          const records = await readAll(csvRecords(rows), pieceSize, 10_000);
           expect(records.map((record) => record.cells)).toEqual(rows);
           expect(records.map((record) => record.row)).toEqual(rows.map((_, index) => index + 1));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 200 },
     );
   });
 
-  it('counts a record as one row however many lines its quoted cells span, and an empty line as a row', () => {
+  it('counts a record as one row however many lines its quoted cells span, and an empty line as a row', async () => {
     const text =
       'name,note\r\n"Asha","line one\r\nline two"\r\n\r\nRavi,"say ""hi"""\nMeera,x\rLast,"a,b"';
-    expect(readAll(text)).toEqual([
+    expect(await readAll(text)).toEqual([
       { row: 1, cells: ['name', 'note'] },
       { row: 2, cells: ['Asha', 'line one\r\nline two'] },
       { row: 3, cells: [''] },
@@ -57,55 +59,44 @@ describe('reading CSV records', () => {
     ]);
   });
 
-  it('takes a quote inside a cell that does not start with one as it is, and keeps a last empty cell', () => {
-    expect(readAll('a"b,c""d,\n')).toEqual([{ row: 1, cells: ['a"b', 'c""d', ''] }]);
-  });
-
-  it('drops a byte order mark and reads UTF-8 cut in the middle of a character', () => {
-    const bytes = Buffer.from('\uFEFFnäme,é\n€,😀\n');
-    const pieces: string[] = [];
-    for (const size of [1, 2, 3, 5]) {
-      const reader = new CsvReader(piecesInBytes(bytes, size), 100);
-      pieces.push(JSON.stringify([reader.next(), reader.next(), reader.next()]));
-    }
-    expect(new Set(pieces).size).toBe(1);
-    expect(JSON.parse(pieces[0]!)).toEqual([
-      { row: 1, cells: ['näme', 'é'] },
-      { row: 2, cells: ['€', '😀'] },
-      null,
+  it('takes a quote inside a cell that does not start with one, or text after a closing quote, as it is, and keeps a last empty cell', async () => {
+    expect(await readAll('a"b,c""d,\n"x"y\n')).toEqual([
+      { row: 1, cells: ['a"b', 'c""d', ''] },
+      { row: 2, cells: ['"x"y'] },
     ]);
   });
 
-  it('names the row where a quote opens that is never closed, or has text after its closing quote', () => {
-    expect(failure('a,b\nc,d\n"e,f\ng,h\n')).toEqual({ code: 'quote-not-closed', row: 3 });
-    expect(failure('a,b\n\n"x"y,z\n')).toEqual({ code: 'text-after-quote', row: 3 });
+  it('drops a byte order mark and reads UTF-8 cut in the middle of a character', async () => {
+    const bytes = Buffer.from('\uFEFFnäme,é\n€,😀\n');
+    for (const size of [1, 2, 3, 5]) {
+      expect(await readAll(bytes, size)).toEqual([
+        { row: 1, cells: ['näme', 'é'] },
+        { row: 2, cells: ['€', '😀'] },
+      ]);
+    }
   });
 
-  it('stops at a row longer than its bound, without reading the rest of the file', () => {
-    expect(failure(`a,b\n"${'x'.repeat(50)}`, 20)).toEqual({ code: 'row-too-long', row: 2 });
-    expect(failure(`a,b\n${'y'.repeat(50)}\n`, 20)).toEqual({ code: 'row-too-long', row: 2 });
-    let piecesRead = 0;
-    const endless = (function* () {
-      yield 'a,b\n"never closed';
-      for (;;) {
-        piecesRead += 1;
-        yield 'x'.repeat(100);
-      }
-    })();
-    const reader = new CsvReader(endless, 1_000);
-    reader.next();
-    expect(() => reader.next()).toThrow(CsvReadError);
-    expect(piecesRead).toBeLessThan(15);
+  it('names the row where a quote opens that is never closed', async () => {
+    expect(await failure('a,b\nc,d\n"e,f\ng,h\n')).toEqual({ code: 'quote-not-closed', row: 3 });
+  });
+
+  it('stops at a row longer than its bound, without reading the rest of the file', async () => {
+    expect(await failure(`a,b\n"${'x'.repeat(50)}`, 20)).toEqual({ code: 'row-too-long', row: 2 });
+    expect(await failure(`a,b\n${'y'.repeat(50)}\n`, 20)).toEqual({ code: 'row-too-long', row: 2 });
+    const endless = Buffer.from(`a,b\n"never closed${'x'.repeat(5_000_000)}`);
+    const started = performance.now();
+    expect(await failure(endless, 1_000)).toEqual({ code: 'row-too-long', row: 2 });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('stops at a row of more cells than its bound, though commas alone hold no bytes', async () => {
+    expect(await failure(`a,b\n${','.repeat(100)}\n`, 1_000, 100)).toEqual({
+      code: 'too-many-cells',
+      row: 2,
+    });
+    expect(await readAll(`a,b\n${','.repeat(99)}\n`, 7, 1_000, 100)).toHaveLength(2);
   });
 });
-
-/** Bytes decoded a few at a time, cutting characters in two as the upload's pieces may. */
-function* piecesInBytes(bytes: Buffer, size: number) {
-  const decoder = new TextDecoder('utf-8');
-  for (let start = 0; start < bytes.length; start += size) {
-    yield decoder.decode(bytes.subarray(start, start + size), { stream: true });
-  }
-}
 
 describe('reading an uploaded file', () => {
   it('gives the event loop back at least every few tens of milliseconds while it reads 20,000 rows', async () => {
@@ -123,9 +114,21 @@ describe('reading an uploaded file', () => {
     expect(ticks).toBeGreaterThanOrEqual(Math.max(2, Math.floor(took / 50)));
   });
 
-  it('decodes what it reads only, a piece at a time', () => {
-    const pieces = [...utf8Pieces(Buffer.from('x'.repeat(200_000)))];
-    expect(pieces.length).toBeGreaterThan(2);
-    expect(pieces.join('')).toBe('x'.repeat(200_000));
+  it('refuses a row of millions of bare commas at once, keeping the event loop free', async () => {
+    for (const body of [
+      ','.repeat(2_000_000),
+      `name,email,roll_number,standard\n${','.repeat(10 * 1024 * 1024 - 32)}`,
+    ]) {
+      const watch = watchEventLoop();
+      const started = performance.now();
+      const refused = await readStudentCsv(Buffer.from(body)).catch((error: unknown) => error);
+      const took = performance.now() - started;
+      const { longestGapMs } = await watch.stop();
+      expect(refused).toMatchObject({
+        message: expect.stringMatching(/row [12] is longer than 65,536 characters/),
+      });
+      expect(took).toBeLessThan(500);
+      expect(longestGapMs).toBeLessThan(250);
+    }
   });
 });

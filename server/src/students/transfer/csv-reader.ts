@@ -1,4 +1,8 @@
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { CsvError, parse } from 'csv-parse';
 import type { CsvReadErrorCode } from '@um/contract';
+import { timeSlices } from './time-slices.js';
 
 /** Why a file could not be read as CSV; the contract words each code (`csvReadErrorTexts`). */
 export class CsvReadError extends Error {
@@ -18,128 +22,95 @@ export interface CsvRecord {
   cells: string[];
 }
 
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
-
-/** Bytes decoded at a time: a record is read from at most what it spans plus this. */
-const PIECE_BYTES = 64 * 1024;
-
-/** UTF-8 bytes as text, a piece at a time; a byte order mark at the start is dropped. */
-export function* utf8Pieces(bytes: Uint8Array): Generator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for (let start = 0; start < bytes.length; start += PIECE_BYTES) {
-    yield decoder.decode(bytes.subarray(start, start + PIECE_BYTES), { stream: true });
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
+export interface CsvBounds {
+  /** The most bytes the cells of one record may hold together. */
+  maxRecordBytes: number;
+  /** The most cells one record may have: commas alone hold no bytes, so they are counted. */
+  maxCells: number;
+  /** Bytes written to the parser at a time: 1 kB, at most a thousand records of empty lines. */
+  pieceBytes?: number;
 }
 
-/** `parse` found the end of what is decoded before the end of a record. */
-const MORE = Symbol('more');
+const codeOf: Record<string, CsvReadErrorCode> = {
+  CSV_QUOTE_NOT_CLOSED: 'quote-not-closed',
+  CSV_MAX_RECORD_SIZE: 'row-too-long',
+};
 
 /**
- * Reads RFC 4180 records one at a time, from text that arrives in pieces: its caller decides
- * when to give the event loop back, and stops when it has read enough, so a file costs what is
- * read of it, not its size (decision 0033). Cells are separated by commas; a cell in double
- * quotes may hold commas, line breaks and quotes written twice (""); a quote inside a cell that
- * does not start with one is taken as it is. A record ends at CRLF, LF or CR alike, and an
- * empty line is a record of one empty cell, so that every row counts. No record may be longer
- * than `maxLength` characters: a quote that is never closed would otherwise make the rest of
- * the file one cell, and the reader stops at the bound instead of at the end.
+ * Writes a piece to the parser without capturing stacks: csv-parse builds an error for every
+ * record whose cell count differs from the first one's, and drops it as `relax_column_count`
+ * asks; capturing its stack was most of the time a file of 20,000 empty lines took.
  */
-export class CsvReader {
-  /** Decoded text not yet read, from `at`. */
-  private text = '';
-  private at = 0;
-  private row = 0;
-  private exhausted = false;
-
-  constructor(
-    private readonly pieces: Iterator<string>,
-    private readonly maxLength: number,
-  ) {}
-
-  /** The next record, or null after the last. Throws CsvReadError. */
-  next(): CsvRecord | null {
-    for (;;) {
-      const record = this.parse();
-      if (record !== MORE) return record;
-      const piece = this.pieces.next();
-      if (piece.done) this.exhausted = true;
-      else {
-        this.text = this.text.slice(this.at) + piece.value;
-        this.at = 0;
-      }
-    }
+function writeWithoutStacks(parser: Writable, piece: Uint8Array): void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    parser.write(piece);
+  } finally {
+    Error.stackTraceLimit = limit;
   }
+}
 
-  /** The record from `at`, or MORE when the text decoded so far ends before it does. */
-  private parse(): CsvRecord | null | typeof MORE {
-    const { text, exhausted } = this;
-    const end = text.length;
-    if (this.at >= end) return exhausted ? null : MORE;
-    const start = this.at;
-    const row = this.row + 1;
-    const tooLong = (at: number) => at - start > this.maxLength;
-    const done = (cells: string[], next: number) => {
-      this.at = next;
-      this.row = row;
-      return { row, cells };
-    };
-    const cells: string[] = [];
-    let at = start;
-    for (;;) {
-      if (text.charCodeAt(at) === QUOTE) {
-        let cell = '';
-        let from = at + 1;
-        for (;;) {
-          const quote = text.indexOf('"', from);
-          if (tooLong(quote === -1 ? end : quote + 1)) throw new CsvReadError('row-too-long', row);
-          // Whether a quote closes the cell or is the first of two needs the character after it.
-          if (quote === -1 || (quote + 1 === end && !exhausted)) {
-            if (exhausted) throw new CsvReadError('quote-not-closed', row);
-            return MORE;
-          }
-          cell += text.slice(from, quote);
-          if (text.charCodeAt(quote + 1) !== QUOTE) {
-            at = quote + 1;
-            break;
-          }
-          cell += '"';
-          from = quote + 2;
-        }
-        cells.push(cell);
-      } else {
-        let stop = at;
-        while (stop < end) {
-          const code = text.charCodeAt(stop);
-          if (code === COMMA || code === LF || code === CR) break;
-          stop += 1;
-          if (tooLong(stop)) throw new CsvReadError('row-too-long', row);
-        }
-        if (stop === end && !exhausted) return MORE;
-        cells.push(text.slice(at, stop));
-        at = stop;
-      }
-      if (at >= end) {
-        if (!exhausted) return MORE;
-        return done(cells, end);
-      }
-      const after = text.charCodeAt(at);
-      if (after === COMMA) {
-        at += 1;
-        if (at < end) continue;
-        if (!exhausted) return MORE;
-        cells.push('');
-        return done(cells, end);
-      }
-      if (after === CR && at + 1 === end && !exhausted) return MORE;
-      if (after === LF || after === CR) {
-        return done(cells, after === CR && text.charCodeAt(at + 1) === LF ? at + 2 : at + 1);
-      }
-      throw new CsvReadError('text-after-quote', row);
+/**
+ * Reads RFC 4180 records one at a time with csv-parse's stream parser (decision 0071): the file
+ * is written to it a piece at a time and the records of each piece are read before the next, and
+ * the event loop is given back every 10 ms, so no request waits on an upload. Cells are separated by commas; a cell in double
+ * quotes may hold commas, line breaks and quotes written twice (""); a quote inside a cell that
+ * does not start with one is taken as it is, as is text after a closing quote. A record ends at
+ * CRLF, LF or CR alike, and an empty line is a record of one empty cell, so that every row
+ * counts. A record may hold at most `maxRecordBytes` bytes of cells and `maxCells` cells: a
+ * quote that is never closed, or a row of nothing but commas, stops the reader at the bound.
+ * The caller stops when it has read enough, and the parser stops with it.
+ */
+export async function* readCsvRecords(
+  bytes: Uint8Array,
+  { maxRecordBytes, maxCells, pieceBytes = 1024 }: CsvBounds,
+): AsyncGenerator<CsvRecord> {
+  const parser = parse({
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    max_record_size: maxRecordBytes,
+    // Past the bound the commas are read as text of one last cell, whose bytes are counted: a
+    // record of bare commas reaches `maxRecordBytes` instead of growing a cell at a time.
+    ignore_last_delimiters: maxCells + 1,
+  });
+  // Records arrive as each piece is written; they are taken from here, a piece's worth at a time.
+  const parsed: string[][] = [];
+  parser.on('data', (cells: string[]) => parsed.push(cells));
+  parser.on('error', () => {
+    // Kept as `parser.errored`, read after each piece.
+  });
+  const slices = timeSlices();
+  let row = 0;
+  async function* take(): AsyncGenerator<CsvRecord> {
+    for (let index = 0; index < parsed.length; index += 1) {
+      const cells = parsed[index]!;
+      row += 1;
+      if (cells.length > maxCells) throw new CsvReadError('too-many-cells', row);
+      yield { row, cells };
+      if (slices.due()) await slices.pause();
     }
+    parsed.length = 0;
+    const error = parser.errored;
+    if (error instanceof CsvError && codeOf[error.code]) {
+      throw new CsvReadError(codeOf[error.code]!, Number(error.records) + 1);
+    }
+    if (error) throw error;
+  }
+  try {
+    for (let start = 0; start < bytes.length; start += pieceBytes) {
+      writeWithoutStacks(parser, bytes.subarray(start, start + pieceBytes));
+      yield* take();
+      if (slices.due()) await slices.pause();
+    }
+    parser.end();
+    await finished(parser).catch(() => {
+      // Read from `parser.errored` below.
+    });
+    yield* take();
+  } finally {
+    parser.destroy();
   }
 }

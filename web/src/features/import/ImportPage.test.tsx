@@ -425,7 +425,7 @@ describe('importing students from a spreadsheet', () => {
   });
 
   it("shows the server's problem text when it refuses the file", async () => {
-    const detail = importTexts.textAfterQuote(2);
+    const detail = importTexts.tooManyCells(2);
     atImport({ [IMPORT]: { status: 400, body: { status: 400, detail } } });
     const user = await choose(csvFile(spreadsheet));
 

@@ -59,6 +59,14 @@ function atProfile(change: StubReply) {
             kind: 'sign_in',
             ip: '10.0.0.7',
             user_agent: sessions[0]!.user_agent,
+            by_administrator: false,
+          },
+          {
+            at: '2026-11-25T09:00:00.000Z',
+            kind: 'role_changed',
+            ip: '',
+            user_agent: '',
+            by_administrator: true,
           },
         ],
         next_cursor: null,
@@ -146,5 +154,7 @@ describe('profile page', () => {
     );
     const activity = screen.getByRole('region', { name: staffTexts.activity.title });
     expect(await within(activity).findByText('Signed in')).toBeInTheDocument();
+    const roleChange = within(activity).getByText(staffTexts.activityKinds.role_changed);
+    expect(roleChange.closest('li')).toHaveTextContent(staffTexts.activity.byAdministrator);
   });
 });

@@ -27,7 +27,20 @@ function atStaff(path = '/staff', members: StaffMember[] = [colleague]) {
     [`GET ${apiPaths.profile}`]: { body: admin },
     'GET /api/message/': { body: { data: [], next_cursor: null, unread_count: 0 } },
     [`GET ${staffPaths.staff}`]: { body: { data: members, next_cursor: null } },
-    [`GET ${staffPaths.invitations}`]: { body: { data: [] } },
+    [`GET ${staffPaths.invitations}`]: {
+      body: {
+        data: [
+          {
+            id: 3,
+            email: 'pending@elsewhere.test',
+            role: 'staff',
+            created_at: '2026-11-25T09:00:00.000Z',
+            expires_at: '2026-12-02T09:00:00.000Z',
+            invited_by: { id: 1, name: 'Asha Rao', email: 'asha@school.test' },
+          },
+        ],
+      },
+    },
     [`PATCH ${buildPath(staffPaths.staffMember, { id: 12 })}`]: {
       body: { data: { ...colleague, status: 'deactivated' } },
     },
@@ -40,6 +53,7 @@ function atStaff(path = '/staff', members: StaffMember[] = [colleague]) {
           role: 'viewer',
           created_at: '2026-11-26T09:00:00.000Z',
           expires_at: '2026-12-03T09:00:00.000Z',
+          invited_by: { id: 1, name: 'Asha Rao', email: 'asha@school.test' },
         },
       },
     },
@@ -145,5 +159,13 @@ describe('staff screen', () => {
       role: 'viewer',
     });
     expect(await screen.findByText(texts.invited('new@elsewhere.test'))).toBeInTheDocument();
+  });
+
+  it('shows who sent each pending invitation', async () => {
+    atStaff();
+    const pending = await screen.findByRole('region', { name: texts.pending });
+    expect(await within(pending).findByText(/pending@elsewhere\.test/)).toHaveTextContent(
+      texts.invitedBy('Asha Rao'),
+    );
   });
 });

@@ -36,8 +36,10 @@ export function RecentActivity() {
             </time>
             <span className="text-slate-600 dark:text-slate-400">
               {' '}
-              · {describeDevice(event.user_agent)}
-              {event.ip && ` · ${event.ip}`}
+              ·{' '}
+              {event.by_administrator
+                ? texts.byAdministrator
+                : `${describeDevice(event.user_agent)}${event.ip ? ` · ${event.ip}` : ''}`}
             </span>
           </li>
         ))}

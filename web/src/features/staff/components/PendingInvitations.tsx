@@ -10,7 +10,7 @@ export interface PendingInvitationsProps {
   onWithdraw: (invitation: Invitation) => void;
 }
 
-/** The invitations not yet taken up, each with Withdraw. */
+/** The invitations not yet taken up, each with who sent it and Withdraw. */
 export function PendingInvitations({ invitations, onWithdraw }: PendingInvitationsProps) {
   return (
     <section aria-labelledby="pending-heading" className={`${cardClasses} mt-6 p-4 sm:p-6`}>
@@ -27,7 +27,11 @@ export function PendingInvitations({ invitations, onWithdraw }: PendingInvitatio
                 {invitation.email} · {staffTexts.roles[invitation.role]} · until{' '}
                 <time dateTime={invitation.expires_at}>
                   {new Date(invitation.expires_at).toLocaleDateString()}
-                </time>
+                </time>{' '}
+                ·{' '}
+                {invitation.invited_by
+                  ? texts.invitedBy(invitation.invited_by.name || invitation.invited_by.email)
+                  : texts.invitedByGone}
               </span>
               <Button
                 size="sm"
