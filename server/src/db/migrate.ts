@@ -17,6 +17,7 @@ import { batchesMigration } from './migrations/0019_batches.js';
 import { guardiansOnTheStudentMigration } from './migrations/0020_guardians_on_the_student.js';
 import { secondStepsMigration } from './migrations/0024_second_steps.js';
 import { oneRosterMigration } from './migrations/0025_oneroster.js';
+import { standardNameKeysMigration } from './migrations/0027_standard_name_keys.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -41,6 +42,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_guardians_on_the_student': guardiansOnTheStudentMigration(dialect),
     '0024_second_steps': secondStepsMigration(dialect),
     '0025_oneroster': oneRosterMigration(dialect),
+    '0027_standard_name_keys': standardNameKeysMigration(dialect),
   };
 }
 
