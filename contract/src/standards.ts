@@ -41,13 +41,27 @@ export const teacherSchema = z.object({ id: z.number().int(), name: z.string() }
 
 const gradeLevelRange = { error: texts.standards.gradeLevelRange };
 
+/**
+ * A standard's name as it is kept and shown: trimmed, each run of spaces inside it one space,
+ * so "Grade 5  B" is saved as "Grade 5 B" (decision 0075).
+ */
+export const tidyStandardName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * What two standard names are compared by: the tidy name without regard to case. Within an
+ * academic year no two standards share it (a database unique index holds it, decision 0075),
+ * and an import finds a standard by it.
+ */
+export const standardNameKey = (name: string) => tidyStandardName(name).toLowerCase();
+
 export const standardNameSchema = z
   .string({ error: texts.standards.nameRequired })
   .trim()
   .min(1, { error: texts.standards.nameRequired })
   .max(LIMITS.standardNameMax, { error: fieldTexts.standardNameTooLong })
   .refine(...singleLine(fieldTexts.standardNameSingleLine))
-  .refine(...wellFormedText);
+  .refine(...wellFormedText)
+  .transform(tidyStandardName);
 
 export const gradeLevelSchema = z
   .number(gradeLevelRange)

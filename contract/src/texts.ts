@@ -133,6 +133,8 @@ export const appTexts = {
       'Check the students below before saving. Save anyway only if this is someone else.',
     sameEmail: 'Same e-mail address',
     sameName: 'Same name in the same standard',
+    sameAdmissionNumber: 'Same admission number',
+    sameNameAndBirth: 'Same name and date of birth',
     saveAnyway: 'Save anyway',
   },
   history: {

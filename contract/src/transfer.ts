@@ -51,6 +51,56 @@ export const normaliseCsvHeader = (header: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
+/**
+ * How the dates of a file are written, as the person chooses it on the column mapping
+ * (decision 0074). An export writes YYYY-MM-DD, which an import reads by default.
+ */
+export const importDateFormats = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export type ImportDateFormat = (typeof importDateFormats)[number];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Day, month and year in some order, as offices write them: 26/01/2014, 1.2.2014, 01-26-2014. */
+const PARTS_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+const dateExists = (iso: string) => {
+  const time = Date.parse(`${iso}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(iso);
+};
+
+/**
+ * A date cell read in the file's format, as YYYY-MM-DD; an empty cell stays empty, and null
+ * means the cell is not a date that exists in that format. YYYY-MM-DD cells are passed on as
+ * they are, for the student's own rules to judge.
+ */
+export function readImportDate(cell: string, format: ImportDateFormat): string | null {
+  const value = cell.trim();
+  if (value === '' || format === 'YYYY-MM-DD') return value;
+  const parts = PARTS_DATE.exec(value);
+  if (!parts) return null;
+  const [, first = '', second = '', year = ''] = parts;
+  const [day, month] = format === 'DD/MM/YYYY' ? [first, second] : [second, first];
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return dateExists(iso) ? iso : null;
+}
+
+/**
+ * The format a file's dates must be in, when its values leave one choice: all YYYY-MM-DD, or
+ * day and month where some first part is over 12 (a day) or some second part is (the month
+ * comes first). Null when they could be read either way, or are of no one format.
+ */
+export function suggestDateFormat(cells: readonly string[]): ImportDateFormat | null {
+  const values = cells.map((cell) => cell.trim()).filter((value) => value !== '');
+  if (values.length === 0) return null;
+  if (values.every((value) => ISO_DATE.test(value))) return 'YYYY-MM-DD';
+  const parts = values.map((value) => PARTS_DATE.exec(value));
+  if (parts.some((match) => match === null)) return null;
+  const firstOver12 = parts.some((match) => Number(match?.[1]) > 12);
+  const secondOver12 = parts.some((match) => Number(match?.[2]) > 12);
+  if (firstOver12 && !secondOver12) return 'DD/MM/YYYY';
+  if (secondOver12 && !firstOver12) return 'MM/DD/YYYY';
+  return null;
+}
+
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The most rows an import takes below the header, blank ones included. */
@@ -75,7 +125,7 @@ export const importBodySchema = z.instanceof(Uint8Array).meta({
     `A CSV file: UTF-8 (with or without a byte order mark), comma-separated, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS} rows below its header. ` +
     `The header row names the columns in any order: ${studentCsvColumns.join(', ')}; ` +
     `${studentCsvColumns.filter((column) => !requiredStudentCsvColumns.includes(column)).join(' and ')} may be left out. ` +
-    "`standard` is a standard's name or id; `date_of_birth` is YYYY-MM-DD; `status` is active, left or graduated (left and graduated students get the import's date as `left_on`). " +
+    "`standard` is a standard's name or id; `date_of_birth` is written as `date_format` says (YYYY-MM-DD unless told); `status` is active, left or graduated (left and graduated students get the import's date as `left_on`). " +
     'The guardian_ columns are the primary guardian. A column left out of the file leaves that field of an updated student as it is.',
 });
 
@@ -204,6 +254,8 @@ export const importTexts = {
   refusedValue: (message: string, value: string) => `${message} The file has "${quoteCut(value)}".`,
   newStandardsNotJson:
     'create_standards must be a JSON array of standards, each with a name and a grade_level.',
+  dateNotInFormat: (format: ImportDateFormat) =>
+    `Enter a date that exists, written as ${format}: the format chosen for the file's dates.`,
   rollNumberRepeated: (rollNumber: string, row: number) =>
     `Roll number "${quoteCut(rollNumber)}" is already used in row ${row} for the same standard.`,
   refused: (errors: number) =>
@@ -258,6 +310,12 @@ export const importQuerySchema = z.strictObject({
         'A URL-encoded JSON array `[{ "name": "7A", "grade_level": 7 }]`: standards to create in the current academic year, in the same transaction, before the rows are read. Names that already exist are left as they are.',
     }),
   skip_invalid: queryFlagSchema('skip_invalid'),
+  date_format: z
+    .enum(importDateFormats, {
+      error: `date_format must be one of ${list(importDateFormats)}.`,
+    })
+    .default('YYYY-MM-DD')
+    .meta({ description: "How the file's dates of birth are written." }),
 });
 
 /**
@@ -320,6 +378,14 @@ export const importScreenTexts = {
     `Choose a column for ${labels.join(', ')}: every student needs one.`,
   fieldRepeated: (labels: readonly string[]) => `Only one column can go into ${labels.join(', ')}.`,
   previewHeading: 'The first rows',
+  dateFormatLabel: 'Dates of birth are written as',
+  chooseDateFormat: 'Choose…',
+  dateFormatSuggested: 'Suggested from the dates in the file.',
+  dateFormatUnclear:
+    'The dates in the file could be read more than one way: choose how they are written.',
+  dateFormatMissing: 'Choose how the dates of birth are written.',
+  readAs: (format: ImportDateFormat) => `read as ${format}`,
+  notADate: (cell: string) => `${cell} (not a date)`,
   checkButton: 'Check the file',
   resultHeading: 'What the import will do',
   doneHeading: 'Imported',

@@ -18,6 +18,7 @@ import { guardiansOnTheStudentMigration } from './migrations/0020_guardians_on_t
 import { secondStepsMigration } from './migrations/0024_second_steps.js';
 import { oneRosterMigration } from './migrations/0025_oneroster.js';
 import { oneInvitationPerAddressMigration } from './migrations/0026_one_invitation_per_address.js';
+import { standardNameKeysMigration } from './migrations/0027_standard_name_keys.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the compiled server and the
@@ -43,6 +44,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0024_second_steps': secondStepsMigration(dialect),
     '0025_oneroster': oneRosterMigration(dialect),
     '0026_one_invitation_per_address': oneInvitationPerAddressMigration(),
+    '0027_standard_name_keys': standardNameKeysMigration(dialect),
   };
 }
 

@@ -203,6 +203,11 @@ export interface PasswordResetTokensTable {
 export interface StandardsTable {
   id: Generated<number>;
   name: string;
+  /**
+   * The name as names are compared (`standardNameKey`), unique within an academic year
+   * (migration 0027); written with every name.
+   */
+  name_key: string;
   grade_level: number;
   description: string;
   academic_year: string;

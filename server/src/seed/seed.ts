@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { currentAcademicYear, firstFieldErrors, newPasswordSchema } from '@um/contract';
+import {
+  currentAcademicYear,
+  firstFieldErrors,
+  newPasswordSchema,
+  standardNameKey,
+} from '@um/contract';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
@@ -207,6 +212,7 @@ async function seedStandards(db: Db, count: number, random: Random, now: string)
     // Grades 1-12 of section A first, then of B, and so on: "Grade 1 A" ... "Grade 12 AB".
     const rows = range(from, to).map((index) => ({
       name: `Grade ${(index % 12) + 1} ${sectionName(Math.floor(index / 12))}`,
+      name_key: standardNameKey(`Grade ${(index % 12) + 1} ${sectionName(Math.floor(index / 12))}`),
       grade_level: (index % 12) + 1,
       description: pick(random, sectionDescriptions),
       academic_year: academicYear,

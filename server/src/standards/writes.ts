@@ -1,6 +1,7 @@
 import {
   importTexts,
   problemTexts,
+  standardNameKey,
   type ImportNewStandard,
   type Standard,
   type StandardValues,
@@ -35,7 +36,12 @@ export async function createStandard(
     const { row, teachers } = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('standards')
-        .values({ ...values, created_at: now, updated_at: now })
+        .values({
+          ...values,
+          name_key: standardNameKey(values.name),
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       // A standard made without teachers records none, as before teachers existed.
@@ -98,6 +104,7 @@ export async function updateStandard(
         { id, version, actorId },
         async () => ({
           name: values.name,
+          name_key: standardNameKey(values.name),
           grade_level: values.grade_level,
           description: values.description,
           academic_year: values.academic_year,
@@ -163,15 +170,17 @@ export async function restoreStandard(
   });
 }
 
-/** The names of an academic year's live standards as an import finds them: trimmed, ignoring case. */
-async function liveStandardNames(trx: Executor, academicYear: string): Promise<Set<string>> {
+/**
+ * The name keys an academic year's standards hold (`standardNameKey`), binned ones too: the
+ * unique index counts them as well.
+ */
+async function takenStandardNames(trx: Executor, academicYear: string): Promise<Set<string>> {
   const rows = await trx
     .selectFrom('standards')
-    .select('name')
-    .where('deleted_at', 'is', null)
+    .select('name_key')
     .where('academic_year', '=', academicYear)
     .execute();
-  return new Set(rows.map(({ name }) => name.trim().toLowerCase()));
+  return new Set(rows.map(({ name_key }) => name_key));
 }
 
 /**
@@ -192,9 +201,9 @@ export const standardsOfBatches = {
       action,
     }: { actorId: number; batchId: string; academicYear: string; action: 'import' | 'create' },
   ): Promise<{ id: number; name: string }[]> {
-    const taken = await liveStandardNames(trx, academicYear);
+    const taken = await takenStandardNames(trx, academicYear);
     const wanted = standards.filter(({ name }) => {
-      const key = name.toLowerCase();
+      const key = standardNameKey(name);
       if (taken.has(key)) return false;
       taken.add(key);
       return true;
@@ -206,6 +215,7 @@ export const standardsOfBatches = {
       .values(
         wanted.map(({ name, grade_level }) => ({
           name,
+          name_key: standardNameKey(name),
           grade_level,
           description: '',
           academic_year: academicYear,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   currentAcademicYear,
+  standardNameKey,
   type Guardian,
   type StandardInput,
   type StudentInput,
@@ -109,6 +110,7 @@ export async function insertStandard(db: Db, overrides: Partial<StandardInput> =
     .insertInto('standards')
     .values({
       name: input.name,
+      name_key: standardNameKey(input.name),
       grade_level: input.grade_level,
       description: input.description ?? '',
       academic_year: input.academic_year ?? currentAcademicYear(),

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { nowIso } from '../time.js';
+import type { Insertable } from 'kysely';
+import type { Database } from '../schema.js';
 import { createTestDatabase, dialects } from '../../test/harness.js';
 import { findStudent, listStudentsJson } from '../../students/read-model.js';
 
@@ -25,7 +27,8 @@ describe.each(dialects)('migration 0020 on %s', (dialect) => {
         academic_year: '2026-27',
         created_at: at,
         updated_at: at,
-      })
+        // Before migration 0027 standards had no name key.
+      } as Insertable<Database['standards']>)
       .returning('id')
       .executeTakeFirstOrThrow();
     const [withGuardians, without] = await db

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { nowIso } from '../time.js';
+import type { Insertable } from 'kysely';
+import type { Database } from '../schema.js';
 import { createTestDatabase, dialects } from '../../test/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -36,7 +38,8 @@ describe.each(dialects)('migration 0025 on %s', (dialect) => {
         academic_year: '2026',
         created_at: at,
         updated_at: at,
-      })
+        // Before migration 0027 standards had no name key.
+      } as Insertable<Database['standards']>)
       .returning('id')
       .executeTakeFirstOrThrow();
     const students = await db
@@ -119,6 +122,7 @@ describe.each(dialects)('migration 0025 on %s', (dialect) => {
         name: '7A',
         description: '',
         grade_level: 7,
+        name_key: '7a',
         academic_year: '2026',
         created_at: at,
         updated_at: at,

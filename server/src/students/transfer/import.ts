@@ -6,9 +6,12 @@ import {
   guardianCsvColumns,
   importTexts,
   currentAcademicYear,
+  readImportDate,
+  standardNameKey,
   standardNameSchema,
   studentInputSchema,
   type Guardian,
+  type ImportDateFormat,
   type ImportError,
   type ImportNewStandard,
   type ImportResult,
@@ -44,9 +47,15 @@ const UPDATABLE_WHEN_GIVEN = ['email', 'admission_number', 'date_of_birth', 'sta
 
 /**
  * A row's cells as the student's fields: the guardian columns are its primary guardian, and a
- * student who left or graduated left on the day of the import unless they had already.
+ * student who left or graduated left on the day of the import unless they had already. The
+ * date of birth comes already read in the file's date format.
  */
-function studentFields(cells: CsvRow['cells'], standard: number, today: string) {
+function studentFields(
+  cells: CsvRow['cells'],
+  standard: number,
+  today: string,
+  dateOfBirth: string | undefined,
+) {
   const guardianCells = Object.entries(guardianCsvColumns).map(
     ([field, column]) => [field, cells[column]?.trim() ?? ''] as const,
   );
@@ -60,7 +69,7 @@ function studentFields(cells: CsvRow['cells'], standard: number, today: string) 
     phone_number: cells.phone_number,
     address: cells.address,
     admission_number: cells.admission_number,
-    date_of_birth: cells.date_of_birth,
+    date_of_birth: dateOfBirth,
     status,
     left_on: status === 'left' || status === 'graduated' ? today : undefined,
     guardians: hasGuardian ? [{ ...Object.fromEntries(guardianCells), primary: true }] : [],
@@ -116,7 +125,7 @@ interface Plan {
 type StandardLookup = (cell: string) => { id: number } | { error: string; missing?: string };
 
 /**
- * The live standards, found by name (ignoring case) or by id, and the names of `planned`
+ * The live standards, found by name (as `standardNameKey` compares names) or by id, and the names of `planned`
  * standards a dry run was asked to create, under ids no standard has (below zero). On
  * PostgreSQL the standards stay locked until the transaction ends, so none goes to the bin
  * while students are put in it.
@@ -137,20 +146,20 @@ async function standardLookup(
   const byName = new Map<string, number[]>();
   const yearOf = new Map<string, string>();
   for (const { id, name, academic_year } of standards) {
-    const key = name.trim().toLowerCase();
+    const key = standardNameKey(name);
     if ((yearOf.get(key) ?? academic_year) !== academic_year) continue;
     yearOf.set(key, academic_year);
     byName.set(key, [...(byName.get(key) ?? []), id]);
   }
   planned.forEach(({ name }, index) => {
-    const key = name.toLowerCase();
+    const key = standardNameKey(name);
     if (!byName.has(key)) byName.set(key, [-1 - index]);
   });
   const ids = new Set(standards.map(({ id }) => id));
   return (cell) => {
     const value = cell.trim();
     if (value === '') return { error: fieldTexts.standardRequired };
-    const named = byName.get(value.toLowerCase());
+    const named = byName.get(standardNameKey(value));
     if (named?.length === 1) return { id: named[0] as number };
     if (named && named.length > 1) return { error: importTexts.standardAmbiguous(value) };
     if (/^\d{1,9}$/.test(value)) {
@@ -166,11 +175,16 @@ async function standardLookup(
  * Each row checked on its own: its cells, by the contract's student rules, and its standard.
  * 20,000 rows take a good part of a second, so the event loop is given back as it goes.
  */
-async function checkRows(rows: readonly CsvRow[], standardOf: StandardLookup, today: string) {
+async function checkRows(
+  rows: readonly CsvRow[],
+  standardOf: StandardLookup,
+  today: string,
+  dateFormat: ImportDateFormat,
+) {
   const errors = new ErrorList();
   const valid: { row: number; values: StudentValues }[] = [];
   const seen = new Map<string, number>();
-  /** Each missing standard's name as the file first writes it, by its name in lower case. */
+  /** Each missing standard's name as the file first writes it, by its name's key. */
   const missing = new Map<string, string>();
   const slices = timeSlices();
   for (const { row, cells, cellCount } of rows) {
@@ -188,13 +202,19 @@ async function checkRows(rows: readonly CsvRow[], standardOf: StandardLookup, to
     if ('error' in standard) {
       rowErrors.set('standard', standard.error);
       const name = standard.missing;
-      if (name && missing.size < IMPORT_MAX_NEW_STANDARDS && !missing.has(name.toLowerCase()))
-        missing.set(name.toLowerCase(), name);
+      if (name && missing.size < IMPORT_MAX_NEW_STANDARDS && !missing.has(standardNameKey(name)))
+        missing.set(standardNameKey(name), name);
+    }
+    const dateCell = cells.date_of_birth;
+    const dateOfBirth = dateCell === undefined ? undefined : readImportDate(dateCell, dateFormat);
+    if (dateOfBirth === null) {
+      const message = importTexts.dateNotInFormat(dateFormat);
+      rowErrors.set('date_of_birth', importTexts.refusedValue(message, dateCell?.trim() ?? ''));
     }
     // A standard still to be created has no id yet: the rules are checked with a real one.
     const standardId = 'id' in standard ? standard.id : 1;
     const parsed = studentInputSchema.safeParse(
-      studentFields(cells, Math.max(standardId, 1), today),
+      studentFields(cells, Math.max(standardId, 1), today, dateOfBirth ?? undefined),
     );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -258,13 +278,18 @@ async function plan(
   db: Executor,
   dialect: Dialect,
   rows: readonly CsvRow[],
-  { lock, planned }: { lock: boolean; planned: readonly ImportNewStandard[] },
+  {
+    lock,
+    planned,
+    dateFormat,
+  }: { lock: boolean; planned: readonly ImportNewStandard[]; dateFormat: ImportDateFormat },
 ): Promise<Plan> {
   const today = nowIso().slice(0, 10);
   const { errors, valid, missingStandards } = await checkRows(
     rows,
     await standardLookup(db, dialect, lock, planned),
     today,
+    dateFormat,
   );
   const existing = await matchingStudents(
     db,
@@ -359,6 +384,8 @@ export interface ImportOptions {
   newStandards: readonly ImportNewStandard[];
   /** The person chose to import the valid rows and leave the wrong ones out. */
   skipInvalid: boolean;
+  /** How the file writes its dates of birth. */
+  dateFormat: ImportDateFormat;
   standards: StandardsOfBatches;
 }
 
@@ -374,11 +401,15 @@ export async function importStudents(
   db: Db,
   dialect: Dialect,
   rows: readonly CsvRow[],
-  { dryRun, actorId, newStandards, skipInvalid, standards }: ImportOptions,
+  { dryRun, actorId, newStandards, skipInvalid, dateFormat, standards }: ImportOptions,
 ): Promise<ImportResult> {
   const importId = randomUUID();
   if (dryRun) {
-    const result = await plan(db, dialect, rows, { lock: false, planned: newStandards });
+    const result = await plan(db, dialect, rows, {
+      lock: false,
+      planned: newStandards,
+      dateFormat,
+    });
     return summary(importId, true, result);
   }
   try {
@@ -394,7 +425,7 @@ export async function importStudents(
               })
             ).length
           : 0;
-      const result = await plan(trx, dialect, rows, { lock: true, planned: [] });
+      const result = await plan(trx, dialect, rows, { lock: true, planned: [], dateFormat });
       if (result.errors.count > 0 && !skipInvalid)
         throw new ImportRefused(summary(importId, false, result));
       const now = nowIso();

@@ -178,6 +178,7 @@ export function studentTransferRoutes(
             actorId: currentUserId(request),
             newStandards: request.query.create_standards,
             skipInvalid: request.query.skip_invalid,
+            dateFormat: request.query.date_format,
             standards,
           });
           return { data };

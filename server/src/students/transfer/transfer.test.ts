@@ -401,7 +401,16 @@ describe.each(dialects)('import and export of students as CSV on %s', (dialect) 
     const name = unique('Twin ');
     await insertStandard(t.database.db, { name, academic_year: '2024' });
     await insertStandard(t.database.db, { name, academic_year: '2025' });
-    await insertStandard(t.database.db, { name: name.toUpperCase(), academic_year: '2025' });
+    // A look-alike kept from before names were compared without case (migration 0027).
+    const lookAlike = await insertStandard(t.database.db, {
+      name: unique('Kept '),
+      academic_year: '2025',
+    });
+    await t.database.db
+      .updateTable('standards')
+      .set({ name: name.toUpperCase() })
+      .where('id', '=', lookAlike.id)
+      .execute();
     const older = unique('Once ');
     await insertStandard(t.database.db, { name: older, academic_year: '2023' });
     const newestOlder = await insertStandard(t.database.db, { name: older, academic_year: '2024' });

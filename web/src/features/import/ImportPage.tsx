@@ -7,10 +7,18 @@ import {
   appRoutes,
   dailyUseTexts,
   importScreenTexts as t,
+  importDateFormats,
   importTexts,
+  readImportDate,
   studentCsvColumns,
+  suggestDateFormat,
 } from '@um/contract';
-import type { ImportNewStandard, ImportResult, StudentCsvColumn } from '@um/contract';
+import type {
+  ImportDateFormat,
+  ImportNewStandard,
+  ImportResult,
+  StudentCsvColumn,
+} from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -67,6 +75,8 @@ function Importer() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
+  /** How the file writes dates of birth, and whether that was read from the file's own dates. */
+  const [dates, setDates] = useState<DateChoice>(noDates);
   const [checked, setChecked] = useState<Checked | null>(null);
   /** The standards the person chose to create with the import. */
   const [newStandards, setNewStandards] = useState<ImportNewStandard[]>([]);
@@ -87,6 +97,7 @@ function Importer() {
     setFileName(null);
     setPreview(null);
     setMapping([]);
+    setDates(noDates);
     setChecked(null);
     setNewStandards([]);
     setImported(null);
@@ -108,8 +119,10 @@ function Importer() {
     try {
       const read = await reader.read(file, (fraction) => setWork({ label: t.reading, fraction }));
       if (worker.current !== reader) return;
+      const guessed = guessMapping(read.headings);
       setPreview(read);
-      setMapping(guessMapping(read.headings));
+      setMapping(guessed);
+      setDates(await datesOf(reader, guessed));
     } catch (error) {
       if (worker.current !== reader) return;
       setNotice({ tone: 'error', message: failureDetail(error) ?? t.readFailed });
@@ -118,12 +131,34 @@ function Importer() {
     }
   }
 
-  function changeMapping(next: ColumnMapping) {
+  /**
+   * The date format the file's dates of birth leave, when they leave one; null when they could
+   * be read more than one way, for the person to choose.
+   */
+  async function datesOf(reader: CsvWorker, next: ColumnMapping): Promise<DateChoice> {
+    const column = next.indexOf('date_of_birth');
+    if (column < 0) return noDates;
+    const suggested = suggestDateFormat(await reader.column(column));
+    return { format: suggested, suggested: suggested !== null };
+  }
+
+  async function changeMapping(next: ColumnMapping) {
+    const dateColumnMoved = next.indexOf('date_of_birth') !== mapping.indexOf('date_of_birth');
     setMapping(next);
     setChecked(null);
     setNewStandards([]);
     setNotice(null);
+    const reader = worker.current;
+    if (dateColumnMoved && reader) setDates(await datesOf(reader, next));
   }
+
+  function changeDateFormat(format: ImportDateFormat | null) {
+    setDates({ format, suggested: false });
+    setChecked(null);
+    setNotice(null);
+  }
+
+  const dateFormat = dates.format ?? 'YYYY-MM-DD';
 
   async function check(standards: ImportNewStandard[] = newStandards) {
     const reader = worker.current;
@@ -139,7 +174,11 @@ function Importer() {
         return;
       }
       setWork({ label: t.checking, fraction: null });
-      const result = await importStudents(file, { dryRun: true, newStandards: standards });
+      const result = await importStudents(file, {
+        dryRun: true,
+        newStandards: standards,
+        dateFormat,
+      });
       setNewStandards(standards);
       setChecked({ result, file });
     } catch (error) {
@@ -153,7 +192,9 @@ function Importer() {
     setNotice(null);
     setWork({ label: t.importing, fraction: null });
     try {
-      setImported(await importStudents(file, { dryRun: false, newStandards, skipInvalid }));
+      setImported(
+        await importStudents(file, { dryRun: false, newStandards, skipInvalid, dateFormat }),
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.students });
       if (newStandards.length > 0)
         void queryClient.invalidateQueries({ queryKey: queryKeys.standards });
@@ -271,8 +312,10 @@ function Importer() {
             <Mapping
               preview={preview}
               mapping={mapping}
+              dates={dates}
+              onDateFormat={changeDateFormat}
               busy={busy}
-              onChange={changeMapping}
+              onChange={(next) => void changeMapping(next)}
               onCheck={() => void check()}
             />
           )}
@@ -441,23 +484,40 @@ function FileChooser({
   );
 }
 
+/** The date format chosen for the file's dates of birth (null: not yet), and if it was suggested. */
+interface DateChoice {
+  format: ImportDateFormat | null;
+  suggested: boolean;
+}
+
+const noDates: DateChoice = { format: null, suggested: false };
+
 const headingOf = (preview: CsvPreview, index: number) =>
   preview.headings[index]?.trim() || t.blankHeader(index + 1);
 
 function Mapping({
   preview,
   mapping,
+  dates,
   busy,
   onChange,
+  onDateFormat,
   onCheck,
 }: {
   preview: CsvPreview;
   mapping: ColumnMapping;
+  dates: DateChoice;
   busy: boolean;
   onChange: (mapping: ColumnMapping) => void;
+  onDateFormat: (format: ImportDateFormat | null) => void;
   onCheck: () => void;
 }) {
-  const problems = [...mappingProblems(mapping), ...(preview.rowCount === 0 ? [t.noRows] : [])];
+  const hasDates = mapping.includes('date_of_birth');
+  const problems = [
+    ...mappingProblems(mapping),
+    ...(hasDates && dates.format === null ? [t.dateFormatMissing] : []),
+    ...(preview.rowCount === 0 ? [t.noRows] : []),
+  ];
   const problemsId = useId();
   return (
     <Section title={t.mappingHeading} focusOnOpen>
@@ -487,6 +547,27 @@ function Mapping({
         ))}
       </div>
 
+      {hasDates && (
+        <div className="mt-4 max-w-sm">
+          <SelectField
+            label={t.dateFormatLabel}
+            value={dates.format ?? ''}
+            disabled={busy}
+            hint={dates.suggested ? t.dateFormatSuggested : dates.format ? '' : t.dateFormatUnclear}
+            onChange={(event) =>
+              onDateFormat((event.target.value || null) as ImportDateFormat | null)
+            }
+          >
+            <option value="">{t.chooseDateFormat}</option>
+            {importDateFormats.map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+
       <h3 className="mt-6 mb-2 font-medium">{t.previewHeading}</h3>
       <ResponsiveTable
         label={t.previewHeading}
@@ -498,6 +579,13 @@ function Mapping({
         columns={preview.headings.map((_, index) => {
           const mapped = mapping[index];
           const heading = headingOf(preview, index);
+          // Dates of birth as the import will read them, in the format chosen.
+          const shown = (cell: string) => {
+            if (mapped !== 'date_of_birth' || dates.format === null) return cell;
+            return readImportDate(cell, dates.format) ?? t.notADate(cell);
+          };
+          const readAs =
+            mapped === 'date_of_birth' && dates.format ? `, ${t.readAs(dates.format)}` : '';
           return {
             id: String(index),
             header: heading,
@@ -505,7 +593,7 @@ function Mapping({
               <th scope="col" className="px-3 py-2 text-left align-bottom text-sm font-medium">
                 <span className="block">{heading}</span>
                 <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                  {mapped ? `→ ${t.fieldLabels[mapped]}` : t.leaveOut}
+                  {mapped ? `→ ${t.fieldLabels[mapped]}${readAs}` : t.leaveOut}
                 </span>
               </th>
             ),
@@ -513,10 +601,10 @@ function Mapping({
               'max-w-64 truncate',
               !mapped && 'text-slate-500 line-through dark:text-slate-500',
             ),
-            cell: ({ row }: { row: readonly string[] }) => row[index] ?? '',
+            cell: ({ row }: { row: readonly string[] }) => shown(row[index] ?? ''),
             card: ({ row }: { row: readonly string[] }) => (
               <span className={cx(!mapped && 'text-slate-500 line-through dark:text-slate-500')}>
-                {row[index] ?? ''}
+                {shown(row[index] ?? '')}
               </span>
             ),
           };

@@ -6,6 +6,7 @@ import type { OutputColumn } from './columns';
 export type CsvRequest =
   | { type: 'read'; file: Blob }
   | { type: 'write'; columns: readonly OutputColumn[] }
+  | { type: 'column'; index: number }
   | { type: 'wrongRows'; problems: readonly RowProblem[]; errorHeading: string };
 
 /** What is wrong with one row of the file, by its row number (the header being row 1). */
@@ -34,6 +35,7 @@ export type CsvReply =
   | { type: 'progress'; fraction: number }
   | { type: 'read'; preview: CsvPreview }
   | { type: 'written'; file: Blob }
+  | { type: 'column'; cells: string[] }
   | ({ type: 'failed' } & CsvFailure);
 
 const PREVIEW_ROWS = 5;
@@ -169,6 +171,9 @@ export function csvWork(report: (reply: CsvReply) => void) {
             rowCount: filled.length,
           },
         });
+      } else if (request.type === 'column') {
+        const cells = rows.slice(1).map((row) => row[request.index] ?? '');
+        report({ type: 'column', cells: cells.filter((cell) => cell.trim() !== '') });
       } else if (request.type === 'write') {
         report({ type: 'written', file: writeFile(rows, request.columns, report) });
       } else {

@@ -59,6 +59,13 @@ export class CsvWorker {
     return reply.file;
   }
 
+  /** The cells of one column below the header that hold anything, as the file has them. */
+  async column(index: number): Promise<string[]> {
+    const reply = await this.ask({ type: 'column', index }, () => undefined);
+    if (reply.type !== 'column') throw new Error(importScreenTexts.readFailed);
+    return reply.cells;
+  }
+
   /** The file's rows that have problems, with what is wrong in a column headed `errorHeading`. */
   async wrongRows(problems: readonly RowProblem[], errorHeading: string): Promise<Blob> {
     const reply = await this.ask({ type: 'wrongRows', problems, errorHeading }, () => undefined);

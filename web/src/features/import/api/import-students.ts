@@ -1,5 +1,5 @@
 import { importResponseSchema, recordPaths } from '@um/contract';
-import type { ImportNewStandard, ImportResult } from '@um/contract';
+import type { ImportDateFormat, ImportNewStandard, ImportResult } from '@um/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export interface ImportChoices {
@@ -9,14 +9,16 @@ export interface ImportChoices {
   newStandards: readonly ImportNewStandard[];
   /** Import the valid rows and leave out the wrong ones. */
   skipInvalid?: boolean;
+  /** How the file writes its dates of birth. */
+  dateFormat: ImportDateFormat;
 }
 
 /** Sends a CSV file to check it or to import it. */
 export async function importStudents(
   file: Blob,
-  { dryRun, newStandards, skipInvalid = false }: ImportChoices,
+  { dryRun, newStandards, skipInvalid = false, dateFormat }: ImportChoices,
 ): Promise<ImportResult> {
-  const query = new URLSearchParams({ dry_run: String(dryRun) });
+  const query = new URLSearchParams({ dry_run: String(dryRun), date_format: dateFormat });
   if (newStandards.length > 0) query.set('create_standards', JSON.stringify(newStandards));
   if (skipInvalid) query.set('skip_invalid', 'true');
   const answer = await apiRequest(`${recordPaths.studentsImport}?${query}`, {

@@ -31,22 +31,26 @@ export function LikelyDuplicates({
       </h3>
       <p className="mt-1">{appTexts.students.duplicateIntro}</p>
       <ul className="mt-3 space-y-2">
-        {duplicates.map(({ student, sameEmail, sameName }) => (
-          <li key={student.id}>
-            <span className="font-medium">
-              {appTexts.students.which(student.name, student.roll_number)}
-            </span>
-            , {standardName(student.standard)}, <span className="break-all">{student.email}</span>
-            <span className="block text-amber-900 dark:text-amber-200">
-              {[
-                sameEmail ? appTexts.students.sameEmail : '',
-                sameName ? appTexts.students.sameName : '',
-              ]
-                .filter(Boolean)
-                .join('; ')}
-            </span>
-          </li>
-        ))}
+        {duplicates.map(
+          ({ student, sameEmail, sameAdmissionNumber, sameName, sameNameAndBirth }) => (
+            <li key={student.id}>
+              <span className="font-medium">
+                {appTexts.students.which(student.name, student.roll_number)}
+              </span>
+              , {standardName(student.standard)}, <span className="break-all">{student.email}</span>
+              <span className="block text-amber-900 dark:text-amber-200">
+                {[
+                  sameEmail ? appTexts.students.sameEmail : '',
+                  sameAdmissionNumber ? appTexts.students.sameAdmissionNumber : '',
+                  sameName ? appTexts.students.sameName : '',
+                  sameNameAndBirth ? appTexts.students.sameNameAndBirth : '',
+                ]
+                  .filter(Boolean)
+                  .join('; ')}
+              </span>
+            </li>
+          ),
+        )}
       </ul>
       <div className="mt-3">
         <Button variant="secondary" onClick={onSaveAnyway} loading={saving}>

@@ -159,13 +159,18 @@ export function StudentForm({
     else create.mutate(parsed, outcome);
   }
 
-  /** Whether the save could make a look-alike: a new student, or a changed name, e-mail or standard. */
+  /**
+   * Whether the save could make a look-alike: a new student, or a changed name, e-mail,
+   * standard, admission number or date of birth.
+   */
   function mayDuplicate(parsed: StudentValues) {
     return (
       !editing ||
       parsed.email !== editing.email ||
       parsed.name !== editing.name ||
-      parsed.standard !== editing.standard
+      parsed.standard !== editing.standard ||
+      parsed.admission_number !== editing.admission_number ||
+      parsed.date_of_birth !== editing.date_of_birth
     );
   }
 
