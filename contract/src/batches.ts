@@ -14,6 +14,9 @@ import { isoDateSchema, studentStandardSchema, studentStatuses } from './student
  * "Batches"): an import, a bulk change or a year-end run, each undoable as one.
  */
 
+/** How many of a batch's students its entry in the list names. */
+export const BATCH_STUDENTS_NAMED = 5;
+
 /** The most students one bulk change takes. */
 export const BULK_MAX_STUDENTS = 1_000;
 
@@ -108,6 +111,14 @@ export const batchSchema = z.object({
   /** What the batch did, by name: `created`, `updated`, `moved`, `deleted`, … */
   counts: z.record(z.string(), z.number().int()),
   undone: z.boolean(),
+  /**
+   * Who it changed: the first BATCH_STUDENTS_NAMED students by name (live or in the bin), and
+   * how many students it touched in all.
+   */
+  students: z.object({
+    named: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    count: z.number().int(),
+  }),
 });
 
 export const batchListQuerySchema = listQuerySchema;
@@ -188,6 +199,17 @@ export const batchScreenTexts = {
     skipped: 'rows left out',
   } as Record<string, string>,
   by: (name: string) => `by ${name}`,
+  /** "Asha Rao, Ben Das and 28 others". */
+  students: (names: readonly string[], count: number) => {
+    const others = count - names.length;
+    if (others <= 0) {
+      return names.length <= 1
+        ? (names[0] ?? '')
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+    }
+    return `${names.join(', ')} and ${others.toLocaleString('en-US')} other${others === 1 ? '' : 's'}`;
+  },
+  studentsLabel: 'Students',
   undone: 'Undone',
   undo: 'Undo',
   undoDone: 'Undone.',

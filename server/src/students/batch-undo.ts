@@ -227,7 +227,12 @@ async function revert(
     );
     for (const row of restored) history.push(studentChange(actorId, 'restore', null, row));
 
-    await recordChanges(trx, history);
+    // The undo's events carry the batch's id too, so a student's history says which batch
+    // they undid.
+    await recordChanges(
+      trx,
+      history.map((change) => ({ ...change, importId: batchId })),
+    );
     const removedStandards = await standards.removeAdded(trx, dialect, { actorId, batchId });
     return {
       removed: binned.length,
