@@ -25,10 +25,11 @@ describe.each(dialects)('bulk changes and batches on %s', (dialect) => {
 
   const call = signedInCaller(t, () => headers);
 
-  async function bulk(payload: unknown, status = 200): Promise<BulkResult> {
+  type Committed = BulkResult & { batch_id: string };
+  async function bulk(payload: unknown, status = 200): Promise<Committed> {
     const response = await call('POST', BULK, payload);
     expect(response.statusCode, response.body).toBe(status);
-    return response.json<{ data: BulkResult }>().data;
+    return response.json<{ data: Committed }>().data;
   }
 
   /** A standard with `count` students, their roll numbers 1 to `count`. */
