@@ -5,6 +5,7 @@ import {
   listQuerySchema,
   listResponseSchema,
   problemSchema,
+  queryFlagSchema,
 } from './common.js';
 import { actorSchema } from './history.js';
 import { isoDateSchema, studentStandardSchema, studentStatuses } from './students.js';
@@ -13,6 +14,9 @@ import { isoDateSchema, studentStandardSchema, studentStatuses } from './student
  * Changes of many students at once, and the batches that record them (docs/history.md,
  * "Batches"): an import, a bulk change or a year-end run, each undoable as one.
  */
+
+/** How many of a batch's students its entry in the list names. */
+export const BATCH_STUDENTS_NAMED = 5;
 
 /** The most students one bulk change takes. */
 export const BULK_MAX_STUDENTS = 1_000;
@@ -47,6 +51,25 @@ export const batchTexts = {
     `${count} of the students cannot come back: their roll numbers have been taken since. Nothing was changed.`,
 } as const;
 
+/**
+ * What a move does with a roll number already taken where a student goes (decision 0077):
+ * `keep` refuses the move (422), `next_free` gives each such student the next number after the
+ * highest there, `renumber` numbers the whole target 1, 2, 3, … by name.
+ */
+export const rollNumberChoices = ['keep', 'next_free', 'renumber'] as const;
+export const rollNumberChoiceSchema = z.enum(rollNumberChoices).default('keep');
+export type RollNumberChoice = (typeof rollNumberChoices)[number];
+
+/** A student whose roll number a move changes: one moving, or one of the target's. */
+export const rollNumberChangeSchema = z.object({
+  student: z.object({ id: z.number().int(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  /** The standard they are in after the move; the id is null for one a preview would create. */
+  standard: z.object({ id: z.number().int().nullable(), name: z.string() }),
+});
+export type RollNumberChange = z.infer<typeof rollNumberChangeSchema>;
+
 const bulkIdsSchema = z
   .array(idSchema, { error: batchTexts.idsRequired })
   .min(1, { error: batchTexts.idsRequired })
@@ -60,6 +83,7 @@ export const bulkChangeSchema = z
       action: z.literal('move'),
       ids: bulkIdsSchema,
       standard: studentStandardSchema,
+      roll_numbers: rollNumberChoiceSchema,
     }),
     z.strictObject({
       action: z.literal('set_status'),
@@ -82,11 +106,17 @@ export const bulkChangeSchema = z
   );
 
 export const bulkResultSchema = z.object({
-  batch_id: z.uuid(),
+  /** The batch an undo reverts; null for a preview. */
+  batch_id: z.uuid().nullable(),
   /** How many students changed: one already in the target standard does not count. */
   count: z.number().int(),
+  /** The roll numbers a move changed (or, previewed, would change). */
+  roll_numbers: z.array(rollNumberChangeSchema),
 });
 export const bulkResponseSchema = z.object({ data: bulkResultSchema });
+
+/** `?dry_run=true` answers what the change would do, writing nothing. */
+export const bulkQuerySchema = z.strictObject({ dry_run: queryFlagSchema('dry_run') });
 
 /** What is wrong with one student of a bulk change. */
 export const bulkErrorSchema = z.object({
@@ -108,6 +138,14 @@ export const batchSchema = z.object({
   /** What the batch did, by name: `created`, `updated`, `moved`, `deleted`, … */
   counts: z.record(z.string(), z.number().int()),
   undone: z.boolean(),
+  /**
+   * Who it changed: the first BATCH_STUDENTS_NAMED students by name (live or in the bin), and
+   * how many students it touched in all.
+   */
+  students: z.object({
+    named: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    count: z.number().int(),
+  }),
 });
 
 export const batchListQuerySchema = listQuerySchema;
@@ -125,6 +163,7 @@ export const batchUndoResultSchema = z.object({
 export const batchUndoResponseSchema = z.object({ data: batchUndoResultSchema });
 
 export type BulkChange = z.output<typeof bulkChangeSchema>;
+export type BulkChangeInput = z.input<typeof bulkChangeSchema>;
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 export type BulkError = z.infer<typeof bulkErrorSchema>;
 export type BatchKind = z.infer<typeof batchKindSchema>;
@@ -163,6 +202,17 @@ export const bulkScreenTexts = {
   deleted: (count: number) => `${students(count)} deleted.`,
   markedLeft: (count: number) => `${students(count)} marked as left.`,
   failed: 'Nothing was changed.',
+  clashHeading: (count: number) =>
+    `${count.toLocaleString('en-US')} roll number${count === 1 ? ' is' : 's are'} already taken there`,
+  clashChoice: 'Roll numbers already taken',
+  clashChoices: {
+    keep: 'Do not move anyone',
+    next_free: 'Give them the next free numbers',
+    renumber: 'Renumber the target class alphabetically',
+  } satisfies Record<RollNumberChoice, string>,
+  changesTable: 'New roll numbers',
+  changeColumns: { student: 'Student', from: 'Now', to: 'Becomes' },
+  checking: 'Checking roll numbers…',
   undone: 'Undone: the students are as they were.',
   undoFailed: 'The change could not be undone.',
 } as const;
@@ -185,9 +235,21 @@ export const batchScreenTexts = {
     status_changed: 'status changed',
     graduated: 'graduated',
     kept: 'kept back',
+    renumbered: 'renumbered',
     skipped: 'rows left out',
   } as Record<string, string>,
   by: (name: string) => `by ${name}`,
+  /** "Asha Rao, Ben Das and 28 others". */
+  students: (names: readonly string[], count: number) => {
+    const others = count - names.length;
+    if (others <= 0) {
+      return names.length <= 1
+        ? (names[0] ?? '')
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+    }
+    return `${names.join(', ')} and ${others.toLocaleString('en-US')} other${others === 1 ? '' : 's'}`;
+  },
+  studentsLabel: 'Students',
   undone: 'Undone',
   undo: 'Undo',
   undoDone: 'Undone.',

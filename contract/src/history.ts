@@ -22,6 +22,11 @@ export const historyEventSchema = z.object({
   actor: actorSchema,
   action: z.enum(['create', 'update', 'delete', 'restore', 'import']),
   changes: z.record(z.string(), fieldChangeSchema),
+  /**
+   * The batch (import, bulk change, year end) that made the change, or whose undo did; null for
+   * a change of one record.
+   */
+  batch_id: z.string().nullable(),
 });
 
 export const historyListResponseSchema = listResponseSchema(historyEventSchema);

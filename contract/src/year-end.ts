@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, problemSchema, queryFlagSchema } from './common.js';
+import { rollNumberChangeSchema, rollNumberChoiceSchema } from './batches.js';
 import { dailyUseTexts } from './daily-use-texts.js';
 import { academicYearSchema, gradeLevelSchema, standardNameSchema } from './standards.js';
 
@@ -65,8 +66,13 @@ export const yearEndSchema = z
       .array(yearEndMoveSchema, { error: yearEndTexts.movesRequired })
       .min(1, { error: yearEndTexts.movesRequired })
       .max(YEAR_END_MAX_MOVES, { error: yearEndTexts.tooManyMoves }),
-    /** Students who stay in their standard: they repeat the year. */
+    /**
+     * Students who repeat the year: they go to the next year's standard of their standard's
+     * name, created as needed (decision 0078).
+     */
     keep: z.array(idSchema).max(YEAR_END_MAX_KEPT, { error: yearEndTexts.tooManyKept }).default([]),
+    /** What to do with roll numbers already taken where students go (decision 0077). */
+    roll_numbers: rollNumberChoiceSchema,
   })
   .superRefine((request, context) => {
     if (request.to_year === request.from_year) {
@@ -108,6 +114,8 @@ export const yearEndStandardSchema = z.object({
   moved: z.number().int(),
   graduated: z.number().int(),
   kept: z.number().int(),
+  /** Where the students kept back go: next year's standard of this name; null when none. */
+  kept_to: standardRefSchema.nullable(),
 });
 
 /** A student who cannot move: their roll number is taken in the target. */
@@ -123,6 +131,8 @@ export const yearEndResultSchema = z.object({
   batch_id: z.uuid().nullable(),
   standards: z.array(yearEndStandardSchema),
   conflicts: z.array(yearEndConflictSchema),
+  /** The roll numbers the run changes, when clashes get the next free ones or a renumbering. */
+  roll_numbers: z.array(rollNumberChangeSchema),
 });
 export const yearEndResponseSchema = z.object({ data: yearEndResultSchema });
 
@@ -174,7 +184,8 @@ export const yearEndScreenTexts = {
   newGrade: 'Grade level',
   newGradeOf: (standard: string) => `Grade level of the new standard for ${standard}`,
   keepHeading: 'Keep back',
-  keepDescription: 'Students who repeat the year stay in their standard.',
+  keepDescription:
+    "Students who repeat the year go to the next year's standard of the same name, created if there is none.",
   search: 'Find a student to keep back',
   searchPlaceholder: 'Name or roll number',
   searchIn: 'Look in',

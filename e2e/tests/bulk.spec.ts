@@ -57,5 +57,8 @@ test('ten students of a class are chosen, moved to another standard after a conf
     .first();
   await expect(latest).toContainText(batchScreenTexts.kinds.bulk);
   await expect(latest).toContainText(batchScreenTexts.undone);
+  await expect(latest).toContainText(
+    batchScreenTexts.students(names.slice(0, 10).sort().slice(0, 5), 10),
+  );
   await expectNoAxeViolations(page, 'recent changes');
 });

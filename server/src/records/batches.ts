@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Batch, BatchKind } from '@um/contract';
+import { BATCH_STUDENTS_NAMED, type Batch, type BatchKind } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import type { BatchesTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
@@ -75,6 +75,10 @@ export async function listBatches(
   if (request.after) select = select.where('seq', '<', request.after[0]);
   const rows = await select.orderBy('seq', 'desc').limit(request.rowsToRead).execute();
   const page = batchPages.page(rows, request);
+  const students = await studentsOf(
+    db,
+    page.data.map((row) => row.id),
+  );
   return {
     next_cursor: page.next_cursor,
     data: page.data.map((row) => ({
@@ -84,6 +88,57 @@ export async function listBatches(
       actor: { id: row.actor_id, name: row.actor_name },
       counts: JSON.parse(row.counts) as Record<string, number>,
       undone: row.undone_at !== null,
+      students: students.get(row.id) ?? { named: [], count: 0 },
     })),
   };
+}
+
+/**
+ * The students each of `batchIds` touched, found by their history events: how many, and the
+ * first few by name. A student purged since is no longer named, but still counted.
+ */
+async function studentsOf(
+  db: Executor,
+  batchIds: readonly string[],
+): Promise<Map<string, Batch['students']>> {
+  const found = new Map<string, Batch['students']>();
+  if (batchIds.length === 0) return found;
+  const touched = db
+    .selectFrom('history_events')
+    .select(['import_id', 'entity_id'])
+    .distinct()
+    .where('entity', '=', 'student')
+    .where('import_id', 'in', batchIds);
+  const counts = await db
+    .selectFrom(touched.as('touched'))
+    .select(['touched.import_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('touched.import_id')
+    .execute();
+  for (const row of counts) {
+    if (row.import_id !== null) found.set(row.import_id, { named: [], count: Number(row.count) });
+  }
+  const named = await db
+    .selectFrom(
+      db
+        .selectFrom(touched.as('touched'))
+        .innerJoin('students', 'students.id', 'touched.entity_id')
+        .select([
+          'touched.import_id',
+          'students.id',
+          'students.name',
+          sql<number>`row_number() over (partition by touched.import_id order by students.name, students.id)`.as(
+            'place',
+          ),
+        ])
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('ranked.place', '<=', BATCH_STUDENTS_NAMED)
+    .orderBy('ranked.place')
+    .execute();
+  for (const row of named) {
+    if (row.import_id !== null)
+      found.get(row.import_id)?.named.push({ id: row.id, name: row.name });
+  }
+  return found;
 }

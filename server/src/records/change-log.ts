@@ -28,7 +28,10 @@ export interface Change {
   before: Fields | null;
   /** The record's fields after the change; null for a delete. */
   after: Fields | null;
-  /** The import the change belongs to, if any: an undo finds its changes by it. */
+  /**
+   * The batch the change belongs to, or whose undo made it: an undo finds the batch's changes
+   * by it, and a record's history shows it.
+   */
   importId?: string | undefined;
 }
 
@@ -110,6 +113,7 @@ export async function listHistory(
     actor: { id: row.actor_id, name: row.actor_name },
     action: row.action,
     changes: JSON.parse(row.changes) as HistoryEvent['changes'],
+    batch_id: row.import_id,
   }));
   return historyPages.page(events, request);
 }

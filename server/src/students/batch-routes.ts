@@ -5,6 +5,7 @@ import {
   batchTexts,
   batchUndoResponseSchema,
   bulkChangeSchema,
+  bulkQuerySchema,
   bulkRefusedSchema,
   bulkResponseSchema,
   problemSchema,
@@ -37,11 +38,20 @@ export function batchRoutes(
   app.post(
     recordPaths.studentsBulk,
     {
-      config: { requires: 'records:write', liveChange: { entity: 'students' } },
+      config: {
+        requires: 'records:write',
+        liveChange: {
+          entity: 'students',
+          when: (request) => !(request.query as { dry_run: boolean }).dry_run,
+        },
+      },
       schema: {
         tags,
         operationId: 'changeStudentsInBulk',
         summary: 'Move or delete up to 1,000 students at once, all or nothing, as one batch',
+        description:
+          'With `dry_run=true` it writes nothing and answers what the change would do, the roll numbers a move gives included.',
+        querystring: bulkQuerySchema,
         body: bulkChangeSchema,
         response: {
           200: bulkResponseSchema,
@@ -54,7 +64,9 @@ export function batchRoutes(
       },
     },
     async (request) => ({
-      data: await bulkChange(db, dialect, request.body, currentUserId(request)),
+      data: await bulkChange(db, dialect, request.body, currentUserId(request), {
+        dryRun: request.query.dry_run,
+      }),
     }),
   );
 

@@ -9,6 +9,7 @@ import { recordChanges, type Change } from '../records/change-log.js';
 import { conflict, notFound } from '../http/problem.js';
 import type { Guardian } from '@um/contract';
 import { guardiansOf, presentGuardian, studentChange } from './presenter.js';
+import { setRollNumbersAside } from './roll-numbers.js';
 import { guardianColumns } from './writes.js';
 
 type FieldChanges = Record<string, { from: unknown; to: unknown }>;
@@ -162,6 +163,12 @@ async function revert(
     );
     for (const row of binned) history.push(studentChange(actorId, 'delete', row, null));
 
+    // A batch that handed roll numbers round (decision 0077) is undone the same way: set aside
+    // first, so that no two active students of a standard hold one number in between.
+    await setRollNumbersAside(
+      trx,
+      updated.filter(({ changes }) => changes['roll_number'] !== undefined).map(({ id }) => id),
+    );
     for (const { id, changes } of updated) {
       const before = students.get(id) as StudentRow;
       const { guardians, ...fields } = changes;
@@ -227,7 +234,12 @@ async function revert(
     );
     for (const row of restored) history.push(studentChange(actorId, 'restore', null, row));
 
-    await recordChanges(trx, history);
+    // The undo's events carry the batch's id too, so a student's history says which batch
+    // they undid.
+    await recordChanges(
+      trx,
+      history.map((change) => ({ ...change, importId: batchId })),
+    );
     const removedStandards = await standards.removeAdded(trx, dialect, { actorId, batchId });
     return {
       removed: binned.length,

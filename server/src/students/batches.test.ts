@@ -7,6 +7,7 @@ import {
   type BatchUndoResult,
   type BulkError,
   type BulkResult,
+  type HistoryList,
 } from '@um/contract';
 import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
 import { insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
@@ -24,10 +25,11 @@ describe.each(dialects)('bulk changes and batches on %s', (dialect) => {
 
   const call = signedInCaller(t, () => headers);
 
-  async function bulk(payload: unknown, status = 200): Promise<BulkResult> {
+  type Committed = BulkResult & { batch_id: string };
+  async function bulk(payload: unknown, status = 200): Promise<Committed> {
     const response = await call('POST', BULK, payload);
     expect(response.statusCode, response.body).toBe(status);
-    return response.json<{ data: BulkResult }>().data;
+    return response.json<{ data: Committed }>().data;
   }
 
   /** A standard with `count` students, their roll numbers 1 to `count`. */
@@ -351,6 +353,53 @@ describe.each(dialects)('bulk changes and batches on %s', (dialect) => {
     expect(undo.json<{ data: BatchUndoResult }>().data.counts).toMatchObject({ removed: 1 });
     const viaImport = await call('POST', `/management/imports/${importId}/undo/`);
     expect(viaImport.statusCode).toBe(409);
+  });
+
+  it('names the first students of a batch by name in the list, with how many it touched', async () => {
+    const standard = await insertStandard(t.database.db);
+    const names = ['Zara', 'Mira', 'Asha', 'Devi', 'Kiran', 'Bela', 'Omar'].map(
+      (name) => `${name} ${unique()}`,
+    );
+    const students = [];
+    for (const [index, name] of names.entries()) {
+      students.push(
+        await insertStudent(t.database.db, standard.id, { name, roll_number: `N${index}` }),
+      );
+    }
+    const moved = await bulk({
+      action: 'set_status',
+      ids: students.map((student) => student.id),
+      status: 'left',
+    });
+
+    const [listed] = (await call('GET', `${BATCHES}?limit=1`)).json<BatchList>().data;
+    expect(listed!.batch_id).toBe(moved.batch_id);
+    expect(listed!.students.count).toBe(7);
+    expect(listed!.students.named.map((student) => student.name)).toEqual(
+      [...names].sort().slice(0, 5),
+    );
+  });
+
+  it('gives each history event a batch made, and each its undo made, the batch’s id, and none to a change of one student', async () => {
+    const from = await classOf(2);
+    const { ids } = from;
+    const to = await insertStandard(t.database.db, { grade_level: 6 });
+    const moved = await bulk({ action: 'move', ids, standard: to.id });
+    const undo = await call('POST', undoPath(moved.batch_id));
+    expect(undo.statusCode, undo.body).toBe(200);
+    const edit = await call('PUT', '/management/update_students/', {
+      id: ids[0],
+      name: `Edited ${unique()}`,
+      email: `edited.${unique()}@pupils.test`,
+      roll_number: '1',
+      standard: from.standard.id,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    const history = (
+      await call('GET', `/management/students/${ids[0]!}/history/`)
+    ).json<HistoryList>().data;
+    expect(history.map((event) => event.batch_id)).toEqual([null, moved.batch_id, moved.batch_id]);
   });
 
   it('pages the batches newest first by cursor', async () => {

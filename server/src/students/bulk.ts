@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { batchTexts, type BulkChange, type BulkError, type BulkResult } from '@um/contract';
+import {
+  batchTexts,
+  type BulkChange,
+  type BulkError,
+  type BulkResult,
+  type RollNumberChange,
+} from '@um/contract';
 import type { Db, Dialect, Executor } from '../db/database.js';
 import { IDS_PER_STATEMENT, inChunks } from '../db/in-chunks.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -10,6 +16,12 @@ import { recordBatch } from '../records/batches.js';
 import { recordChanges } from '../records/change-log.js';
 import { HttpError, badRequest, conflict } from '../http/problem.js';
 import { studentChange } from './presenter.js';
+import {
+  activeStudentsOf,
+  placeArrivals,
+  setRollNumbersAside,
+  type Placement,
+} from './roll-numbers.js';
 
 /** A bulk change refused for some of its students: problem JSON naming each (docs/api.md). */
 export const bulkRefused = (errors: BulkError[]) =>
@@ -108,6 +120,73 @@ export function updateEach(
   );
 }
 
+/** A preview's answer, thrown to roll back the transaction that worked it out. */
+class Preview extends Error {
+  constructor(readonly result: BulkResult) {
+    super('preview');
+  }
+}
+
+/**
+ * Gives the students of `placement` their new roll numbers, after they were set aside: the
+ * arriving ones among `moved` (already a new version), and the target's own, each a new
+ * version. The rows as they are after, and the target's own as they were before.
+ */
+export async function assignRollNumbers(
+  trx: Executor,
+  moved: readonly StudentRow[],
+  placement: Placement,
+  now: string,
+): Promise<{ after: StudentRow[]; staying: StudentRow[] }> {
+  const after = [];
+  for (const student of moved) {
+    const to = placement.arriving.get(student.id);
+    after.push(
+      to === undefined
+        ? student
+        : await trx
+            .updateTable('students')
+            .set({ roll_number: to })
+            .where('id', '=', student.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+    );
+  }
+  for (const { student, to } of placement.staying) {
+    after.push(
+      await trx
+        .updateTable('students')
+        .set((eb) => ({ roll_number: to, updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', student.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  return { after, staying: placement.staying.map(({ student }) => student) };
+}
+
+/** The roll numbers `placement` changes, as the API lists them, in the target's new order. */
+export function rollNumberChanges(
+  placement: Placement,
+  arriving: readonly StudentRow[],
+  standard: { id: number | null; name: string },
+): RollNumberChange[] {
+  const changes: RollNumberChange[] = [
+    ...arriving
+      .filter((student) => placement.arriving.has(student.id))
+      .map((student) => ({ student, to: placement.arriving.get(student.id) as string })),
+    ...placement.staying,
+  ].map(({ student, to }) => ({
+    student: { id: student.id, name: student.name },
+    from: student.roll_number,
+    to,
+    standard: { id: standard.id, name: standard.name },
+  }));
+  return changes.sort(
+    (a, b) => a.to.localeCompare(b.to, 'en', { numeric: true }) || a.student.id - b.student.id,
+  );
+}
+
 /**
  * Changes many students at once (docs/history.md, "Batches"): all of them or none, in one
  * transaction, with a history event each and one batch that an undo reverts. The students are
@@ -120,6 +199,7 @@ export async function bulkChange(
   dialect: Dialect,
   change: BulkChange,
   actorId: number,
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BulkResult> {
   const batchId = randomUUID();
   try {
@@ -135,6 +215,9 @@ export async function bulkChange(
         .map((id) => ({ id, field: 'id', message: batchTexts.studentNotFound }));
       const now = nowIso();
       let changed: StudentRow[];
+      let rollNumbers: RollNumberChange[] = [];
+      /** Students of the target who were there already and get another roll number. */
+      let renumbered = 0;
 
       if (change.action === 'move') {
         const select = trx
@@ -142,26 +225,47 @@ export async function bulkChange(
           .select(['id', 'name'])
           .where('id', '=', change.standard)
           .where('deleted_at', 'is', null);
+        // Handing out numbers reads the target's: two such moves into one standard take turns,
+        // the second reading the numbers the first gave.
         const standard = await (
-          dialect === 'postgres' ? select.forShare() : select
+          dialect !== 'postgres'
+            ? select
+            : change.roll_numbers === 'keep'
+              ? select.forShare()
+              : select.forUpdate()
         ).executeTakeFirst();
         if (!standard) {
           throw badRequest(batchTexts.targetNotFound, { standard: [batchTexts.targetNotFound] });
         }
         const moving = students.filter((student) => student.standard_id !== standard.id);
-        errors.push(
-          ...(await rollNumberClashes(
-            trx,
-            moving.filter((student) => student.status === 'active'),
-            standard,
-          )),
-        );
+        const arriving = moving.filter((student) => student.status === 'active');
+        let placement: Placement = { arriving: new Map(), staying: [] };
+        if (change.roll_numbers === 'keep') {
+          errors.push(...(await rollNumberClashes(trx, arriving, standard)));
+        } else {
+          placement = placeArrivals(
+            change.roll_numbers,
+            arriving,
+            await activeStudentsOf(trx, standard.id),
+          );
+        }
         if (errors.length > 0) throw bulkRefused(errors);
-        changed = await updateEach(
+        rollNumbers = rollNumberChanges(placement, arriving, standard);
+        if (dryRun)
+          throw new Preview({ batch_id: null, count: moving.length, roll_numbers: rollNumbers });
+        await setRollNumbersAside(trx, [
+          ...placement.arriving.keys(),
+          ...placement.staying.map(({ student }) => student.id),
+        ]);
+        const moved = await updateEach(
           trx,
           moving.map((student) => student.id),
           { standard_id: standard.id, updated_at: now },
         );
+        const assigned = await assignRollNumbers(trx, moved, placement, now);
+        changed = assigned.after;
+        renumbered = assigned.staying.length;
+        students.push(...assigned.staying);
       } else if (change.action === 'set_status') {
         const leftOn = change.status === 'active' ? null : (change.left_on ?? now.slice(0, 10));
         const changing = students.filter(
@@ -176,6 +280,7 @@ export async function bulkChange(
           );
         }
         if (errors.length > 0) throw bulkRefused(errors);
+        if (dryRun) throw new Preview({ batch_id: null, count: changing.length, roll_numbers: [] });
         changed = await updateEach(
           trx,
           changing.map((student) => student.id),
@@ -183,6 +288,7 @@ export async function bulkChange(
         );
       } else {
         if (errors.length > 0) throw bulkRefused(errors);
+        if (dryRun) throw new Preview({ batch_id: null, count: students.length, roll_numbers: [] });
         changed = await updateEach(trx, change.ids, { deleted_at: now, deleted_by: actorId });
       }
       const before = new Map(students.map((student) => [student.id, student] as const));
@@ -203,15 +309,17 @@ export async function bulkChange(
       const counted = { move: 'moved', set_status: 'status_changed', delete: 'deleted' }[
         change.action
       ];
+      const count = changed.length - renumbered;
       await recordBatch(trx, {
         id: batchId,
         kind: 'bulk',
         actorId,
-        counts: { [counted]: changed.length },
+        counts: { [counted]: count, ...(renumbered > 0 && { renumbered }) },
       });
-      return { batch_id: batchId, count: changed.length };
+      return { batch_id: batchId, count, roll_numbers: rollNumbers };
     });
   } catch (error) {
+    if (error instanceof Preview) return error.result;
     if (isUniqueViolation(error)) throw conflict(batchTexts.raced);
     throw error;
   }

@@ -91,6 +91,9 @@ function phoneDigits(word: string): string {
   return digits.length >= PHONE_DIGITS_MIN ? digits : word;
 }
 
+/** A word of digits too few to be a phone number: found in no phone, only in the other texts. */
+const isShortNumber = (word: string) => /^[0-9]+$/.test(word) && word.length < PHONE_DIGITS_MIN;
+
 /**
  * The words of a search, each of which a student must hold, in any order. The longest leads:
  * it is the likeliest to be rare, so the trigram lookup and the pg_trgm indexes find the
@@ -112,10 +115,13 @@ function searchOf(text: string | undefined) {
   const kind: SearchKind =
     words.length === 0 ? 'none' : [...lead].length >= TRIGRAM_LENGTH ? 'trigrams' : 'columns';
   const lowered = [...sqliteLower(lead)];
+  const shortNumbers = words.filter(isShortNumber);
   return {
     kind,
     more: words.length > 1,
+    shortNumbers: shortNumbers.length > 0,
     values: {
+      shortNumbers: JSON.stringify(shortNumbers),
       pattern: containsPattern(lead),
       lowered: lowered.join(''),
       firstTrigram: lowered.slice(0, TRIGRAM_LENGTH).join(''),
@@ -151,6 +157,8 @@ interface FilterValues {
   lastTrigram: string;
   /** The other search words, as a JSON array. */
   others: string;
+  /** The words of fewer digits than a phone number's, as a JSON array. */
+  shortNumbers: string;
 }
 
 interface ListValues extends FilterValues {
@@ -169,6 +177,8 @@ interface FilterShape {
   search: SearchKind;
   /** Whether the search holds more words than the leading one. */
   more: boolean;
+  /** Whether a search word is a number too short to be looked for in phones. */
+  shortNumbers: boolean;
 }
 
 interface ListShape extends FilterShape {
@@ -219,6 +229,26 @@ function matchesOthers(dialect: Dialect, bind: Bind<FilterValues>, from = 'stude
 }
 
 /**
+ * Every word of too few digits to be a phone number in the student's name, e-mail, roll number
+ * or admission number: "12" finds roll number 12, never a phone holding 12 somewhere.
+ */
+function matchesShortNumbers(dialect: Dialect, bind: Bind<FilterValues>, from = 'students') {
+  const texts = ['name', 'email', 'roll_number', 'admission_number'].map((column) =>
+    sql.ref(`${from}.${column}`),
+  );
+  const find = dialect === 'sqlite' ? 'instr' : 'strpos';
+  const missing = sql.join(
+    texts.map((text) => sql`${sql.raw(find)}(${text}, word.value) = 0`),
+    sql` and `,
+  );
+  const words =
+    dialect === 'sqlite'
+      ? sql`json_each(${bind('shortNumbers')}) as word`
+      : sql`jsonb_array_elements_text(cast(${bind('shortNumbers')} as jsonb)) as word(value)`;
+  return sql<SqlBool>`not exists (select 1 from ${words} where ${missing})`;
+}
+
+/**
  * The trigram table's rows (migration 0009) holding both the first and the last trigram of the
  * leading word, in name order: a walk of the first trigram's rows with a probe into the same
  * index for the last.
@@ -251,6 +281,7 @@ function filteredStudents(db: Executor, shape: FilterShape, bind: Bind<FilterVal
     filtered = filtered.where(matchesColumns(bind));
   }
   if (shape.more) filtered = filtered.where(matchesOthers(shape.dialect, bind));
+  if (shape.shortNumbers) filtered = filtered.where(matchesShortNumbers(shape.dialect, bind));
   return filtered;
 }
 
@@ -294,6 +325,7 @@ function listRows(db: Executor, shape: ListShape, bind: Bind<ListValues>) {
     if (shape.byStatus) select = select.where('students.status', '=', bind('status'));
     if (shape.byStandard) select = select.where('students.standard_id', '=', bind('standard'));
     if (shape.more) select = select.where(matchesOthers(shape.dialect, bind));
+    if (shape.shortNumbers) select = select.where(matchesShortNumbers(shape.dialect, bind));
     if (shape.after) {
       select = select.where(({ eb, refTuple, tuple }) =>
         eb(refTuple('hit.name', 'hit.id'), beyond, tuple(bind('afterKey'), bind('afterId'))),
@@ -315,11 +347,15 @@ function listRows(db: Executor, shape: ListShape, bind: Bind<ListValues>) {
   };
 
   if (shape.search === 'trigrams' && shape.walk) {
-    const walked = afterCursor({ ...shape, search: 'none', more: false })
+    const walked = afterCursor({ ...shape, search: 'none', more: false, shortNumbers: false })
       .select((eb) => [
         'students.id',
         eb.ref(`students.${column}`).as('sort_key'),
         'students.search_text',
+        'students.name',
+        'students.email',
+        'students.roll_number',
+        'students.admission_number',
       ])
       .orderBy(`students.${column}`, direction)
       .orderBy('students.id', direction)
@@ -329,6 +365,9 @@ function listRows(db: Executor, shape: ListShape, bind: Bind<ListValues>) {
       .select('walked.id')
       .where(matchesColumns(bind, 'walked'));
     if (shape.more) hits = hits.where(matchesOthers(shape.dialect, bind, 'walked'));
+    if (shape.shortNumbers) {
+      hits = hits.where(matchesShortNumbers(shape.dialect, bind, 'walked'));
+    }
     return db
       .selectFrom('students')
       .select(item)
@@ -405,6 +444,7 @@ export async function listStudentsJson(
     byStatus: query.status !== 'all',
     search: search.kind,
     more: search.more,
+    shortNumbers: search.shortNumbers,
     after: request.after !== undefined,
     sort,
     walk: dialect === 'postgres' && search.kind === 'trigrams',
@@ -448,6 +488,7 @@ export async function countStudents(
     byStatus: filters.status !== 'all',
     search: search.kind,
     more: search.more,
+    shortNumbers: search.shortNumbers,
   };
   const [row] = await studentsCount.run(db, shape, {
     ...search.values,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldTexts, type HistoryEvent, type Student } from '@um/contract';
 import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
@@ -329,5 +330,37 @@ describe.each(dialects)('the student record on %s', (dialect) => {
     expect(await found('44556677')).toEqual([byOwnPhone.id]);
     expect(await count(`standard=${standard.id}&q=44556677`)).toBe(1);
     expect(await found('zzzz9999')).toEqual([]);
+  });
+
+  it('finds a number of fewer than four digits in names, roll and admission numbers, never inside a phone', async () => {
+    const standard = await insertStandard(t.database.db);
+    // Texts without other digits, so that only the ones written here can match.
+    const letters = () => randomUUID().replace(/[^a-f]/g, '');
+    const pupil = (name: string, fields: Record<string, unknown>) =>
+      create(standard.id, { name, email: '', admission_number: '', phone_number: '', ...fields });
+    const byPhones = await pupil('Asha', {
+      roll_number: 'R-a',
+      phone_number: '080 4455 6677',
+      guardians: [{ ...mother, name: 'Meera', phone: '+91 98450 12345' }],
+    });
+    const byRoll = await pupil('Bela', { roll_number: '445' });
+    const byAdmission = await pupil('Chitra', {
+      roll_number: 'R-b',
+      admission_number: `ADM-123-${letters()}`,
+    });
+    const byName = await pupil('Devi 98', { roll_number: 'R-c' });
+    const found = async (q: string) =>
+      (await walk(`standard=${standard.id}&q=${encodeURIComponent(q)}`))
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
+    expect(await found('445')).toEqual([byRoll.id]);
+    expect(await found('123')).toEqual([byAdmission.id]);
+    expect(await found('98')).toEqual([byName.id]);
+    expect(await found('66')).toEqual([]);
+    expect(await count(`standard=${standard.id}&q=445`)).toBe(1);
+    expect(await found('4455')).toEqual([byPhones.id]);
+    expect(await found('12345')).toEqual([byPhones.id]);
+    expect(await found('devi 98')).toEqual([byName.id]);
+    expect(await found('asha 98')).toEqual([]);
   });
 });

@@ -88,6 +88,7 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
           moved: 2,
           graduated: 0,
           kept: 1,
+          kept_to: { id: null, name: six.standard.name },
         },
         {
           from_standard: { id: seven.standard.id, name: seven.standard.name },
@@ -95,9 +96,11 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
           moved: 0,
           graduated: 2,
           kept: 0,
+          kept_to: null,
         },
       ],
       conflicts: [],
+      roll_numbers: [],
     });
     expect(await rowsOf([...six.ids, ...seven.ids])).toEqual(before);
   });
@@ -140,11 +143,19 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
     const after = new Map(
       (await rowsOf([...six.ids, ...seven.ids, ...eight.ids])).map((row) => [row.id, row]),
     );
+    const repeating = await t.database.db
+      .selectFrom('standards')
+      .selectAll()
+      .where('name', '=', seven.standard.name)
+      .where('academic_year', '=', to_year)
+      .executeTakeFirstOrThrow();
+    expect(repeating).toMatchObject({ grade_level: 7 });
+    expect(result.standards[1]!.kept_to).toEqual({ id: repeating.id, name: seven.standard.name });
     for (const id of six.ids) expect(after.get(id)?.standard_id).toBe(existing.id);
     expect(seven.ids.map((id) => after.get(id)?.standard_id)).toEqual([
       created.id,
       created.id,
-      seven.standard.id,
+      repeating.id,
     ]);
     for (const id of eight.ids) {
       expect(after.get(id)).toMatchObject({
@@ -158,8 +169,9 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
       .select(['entity', 'action'])
       .where('import_id', '=', result.batch_id)
       .execute();
-    expect(events.filter((event) => event.entity === 'student')).toHaveLength(8);
+    expect(events.filter((event) => event.entity === 'student')).toHaveLength(9);
     expect(events.filter((event) => event.entity === 'standard')).toEqual([
+      { entity: 'standard', action: 'create' },
       { entity: 'standard', action: 'create' },
     ]);
     const batches = (await call('GET', '/management/batches/')).json<BatchList>().data;
@@ -167,7 +179,7 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
       batch_id: result.batch_id,
       kind: 'year-end',
       actor: { name: 'Rekha Menon' },
-      counts: { moved: 6, graduated: 2, kept: 1, created_standards: 1 },
+      counts: { moved: 6, graduated: 2, kept: 1, created_standards: 2 },
     });
     const lastYear = (
       await call('GET', `/management/standard/?academic_year=${from_year}`)
@@ -181,13 +193,16 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
     const undo = await call('POST', undoPath(result.batch_id as string));
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json<{ data: { counts: Record<string, number> } }>().data.counts).toMatchObject({
-      reverted: 8,
-      removed_standards: 1,
+      reverted: 9,
+      removed_standards: 2,
     });
     for (const row of await rowsOf([...six.ids, ...seven.ids, ...eight.ids])) {
       expect(row).toMatchObject({ status: 'active', left_on: null });
     }
     expect((await rowsOf(six.ids)).every((row) => row.standard_id === six.standard.id)).toBe(true);
+    expect((await rowsOf(seven.ids)).every((row) => row.standard_id === seven.standard.id)).toBe(
+      true,
+    );
     const binned = await t.database.db
       .selectFrom('standards')
       .select('deleted_at')
@@ -232,6 +247,162 @@ describe.each(dialects)('the end of the year on %s', (dialect) => {
       b.standard.id,
     ]);
     expect(settled.standard_id).toBe(target.standard.id);
+  });
+
+  it('puts two students kept back in next year’s standard of their standard’s name, the one there or a new one, and its undo takes them back', async () => {
+    const { from_year, to_year } = years();
+    const five = await classOf(from_year, 5, 3);
+    const six = await classOf(from_year, 6, 2);
+    // Next year has a "5" already, written with other spaces and case; no "6".
+    const nextFive = await insertStandard(t.database.db, {
+      name: `  ${five.standard.name.toUpperCase()} `,
+      grade_level: 5,
+      academic_year: to_year,
+    });
+    const nextSix = await insertStandard(t.database.db, { grade_level: 7, academic_year: to_year });
+    const body: YearEndInput = {
+      from_year,
+      to_year,
+      moves: [
+        { from_standard: five.standard.id, to_standard: nextSix.id },
+        { from_standard: six.standard.id, graduate: true },
+      ],
+      keep: [five.ids[2]!, six.ids[0]!],
+    };
+
+    const preview = await run(body, '?dry_run=true');
+    expect(preview.standards.map((entry) => entry.kept_to)).toEqual([
+      { id: nextFive.id, name: nextFive.name },
+      { id: null, name: six.standard.name },
+    ]);
+    const result = await run(body);
+
+    const repeating = await t.database.db
+      .selectFrom('standards')
+      .selectAll()
+      .where('name', '=', six.standard.name)
+      .where('academic_year', '=', to_year)
+      .executeTakeFirstOrThrow();
+    expect(repeating.grade_level).toBe(6);
+    const after = new Map((await rowsOf([...five.ids, ...six.ids])).map((row) => [row.id, row]));
+    expect(after.get(five.ids[2]!)).toMatchObject({ standard_id: nextFive.id, status: 'active' });
+    expect(after.get(six.ids[0]!)).toMatchObject({ standard_id: repeating.id, status: 'active' });
+    expect(after.get(five.ids[0]!)?.standard_id).toBe(nextSix.id);
+    expect(after.get(six.ids[1]!)).toMatchObject({
+      standard_id: six.standard.id,
+      status: 'graduated',
+    });
+    const lastYear = await rowsOf([five.ids[2]!, six.ids[0]!]);
+    expect(lastYear.map((row) => row.standard_id)).not.toContain(five.standard.id);
+
+    const undo = await call('POST', undoPath(result.batch_id as string));
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(after.size).toBe(5);
+    expect((await rowsOf([five.ids[2]!, six.ids[0]!])).map((row) => row.standard_id)).toEqual([
+      five.standard.id,
+      six.standard.id,
+    ]);
+  });
+
+  it('gives clashing roll numbers the next free ones after the highest in the target, shown in the preview, in one batch its undo reverts', async () => {
+    const { from_year, to_year } = years();
+    const eightA = await classOf(from_year, 8, 3);
+    const eightB = await classOf(to_year, 9, 3);
+    const body: YearEndInput = {
+      from_year,
+      to_year,
+      moves: [{ from_standard: eightA.standard.id, to_standard: eightB.standard.id }],
+      roll_numbers: 'next_free',
+    };
+    const standard = { id: eightB.standard.id, name: eightB.standard.name };
+    const expected = eightA.students.map((student, index) => ({
+      student: { id: student.id, name: student.name },
+      from: String(index + 1),
+      to: String(index + 4),
+      standard,
+    }));
+
+    const preview = await run(body, '?dry_run=true');
+    expect(preview.conflicts).toEqual([]);
+    expect(preview.roll_numbers).toEqual(expected);
+    const result = await run(body);
+    expect(result.roll_numbers).toEqual(expected);
+    const moved = await t.database.db
+      .selectFrom('students')
+      .select(['id', 'roll_number', 'standard_id'])
+      .where('id', 'in', eightA.ids)
+      .orderBy('id')
+      .execute();
+    expect(moved.map((row) => [row.standard_id, row.roll_number])).toEqual([
+      [eightB.standard.id, '4'],
+      [eightB.standard.id, '5'],
+      [eightB.standard.id, '6'],
+    ]);
+
+    const undo = await call('POST', undoPath(result.batch_id as string));
+    expect(undo.statusCode, undo.body).toBe(200);
+    const back = await t.database.db
+      .selectFrom('students')
+      .select(['roll_number', 'standard_id'])
+      .where('id', 'in', eightA.ids)
+      .orderBy('id')
+      .execute();
+    expect(back).toEqual(
+      ['1', '2', '3'].map((roll) => ({ roll_number: roll, standard_id: eightA.standard.id })),
+    );
+  });
+
+  it('renumbers the target alphabetically, its own students too, when asked, and its undo gives everyone their numbers back', async () => {
+    const { from_year, to_year } = years();
+    const from = await insertStandard(t.database.db, { grade_level: 4, academic_year: from_year });
+    const to = await insertStandard(t.database.db, { grade_level: 5, academic_year: to_year });
+    const tag = unique();
+    const pupil = (standard: number, name: string, roll: string) =>
+      insertStudent(t.database.db, standard, { name: `${name} ${tag}`, roll_number: roll });
+    const asha = await pupil(from.id, 'Asha', '1');
+    const cyrus = await pupil(from.id, 'Cyrus', '2');
+    const bela = await pupil(to.id, 'Bela', '1');
+    const dev = await pupil(to.id, 'Dev', '2');
+
+    const result = await run({
+      from_year,
+      to_year,
+      moves: [{ from_standard: from.id, to_standard: to.id }],
+      roll_numbers: 'renumber',
+    });
+
+    const numbers = async () =>
+      (
+        await t.database.db
+          .selectFrom('students')
+          .select(['id', 'roll_number'])
+          .where('id', 'in', [asha.id, bela.id, cyrus.id, dev.id])
+          .execute()
+      ).reduce<Record<number, string>>((all, row) => ({ ...all, [row.id]: row.roll_number }), {});
+    expect(await numbers()).toEqual({
+      [asha.id]: '1',
+      [bela.id]: '2',
+      [cyrus.id]: '3',
+      [dev.id]: '4',
+    });
+    expect(
+      result.roll_numbers.map((change) => [change.student.id, change.from, change.to]),
+    ).toEqual([
+      [bela.id, '1', '2'],
+      [cyrus.id, '2', '3'],
+      [dev.id, '2', '4'],
+    ]);
+    const [batch] = (await call('GET', '/management/batches/?limit=1')).json<BatchList>().data;
+    expect(batch!.counts).toMatchObject({ moved: 2, renumbered: 2 });
+
+    const undo = await call('POST', undoPath(result.batch_id as string));
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await numbers()).toEqual({
+      [asha.id]: '1',
+      [bela.id]: '1',
+      [cyrus.id]: '2',
+      [dev.id]: '2',
+    });
   });
 
   it('refuses standards of the wrong year, a new name the next year has, a student to keep who does not move, and a move with two targets', async () => {

@@ -15,7 +15,13 @@ import { HttpError, badRequest, conflict } from '../http/problem.js';
 import { recordBatch } from '../records/batches.js';
 import { recordChanges } from '../records/change-log.js';
 import type { StandardsOfBatches } from './batch-undo.js';
-import { rollNumberClashes, updateEach } from './bulk.js';
+import { assignRollNumbers, rollNumberChanges, rollNumberClashes, updateEach } from './bulk.js';
+import {
+  activeStudentsOf,
+  placeArrivals,
+  setRollNumbersAside,
+  type Placement,
+} from './roll-numbers.js';
 import { studentChange } from './presenter.js';
 
 /** A year end refused because roll numbers are taken where students would go (docs/api.md). */
@@ -29,8 +35,12 @@ const yearEndRefused = (conflicts: YearEndConflict[]) =>
 interface StandardRow {
   id: number;
   name: string;
+  grade_level: number;
   academic_year: string;
 }
+
+/** A standard's name as two names are compared within a year: trimmed, spaces collapsed, any case. */
+const nameKey = (name: string) => name.trim().replace(/\s+/gu, ' ').toLowerCase();
 
 /** Where one standard's students go: a standard (null id: one to create), or graduation. */
 type Target = { id: number | null; name: string; grade_level?: number } | null;
@@ -44,10 +54,10 @@ async function targetsOf(
   trx: Executor,
   dialect: Dialect,
   request: YearEndRequest,
-): Promise<{ from: Map<number, StandardRow>; targets: Target[] }> {
+): Promise<{ from: Map<number, StandardRow>; to: Map<number, StandardRow>; targets: Target[] }> {
   const select = trx
     .selectFrom('standards')
-    .select(['id', 'name', 'academic_year'])
+    .select(['id', 'name', 'grade_level', 'academic_year'])
     .where('deleted_at', 'is', null)
     .where('academic_year', 'in', [request.from_year, request.to_year]);
   const rows = await (dialect === 'postgres' ? select.forShare() : select).execute();
@@ -55,7 +65,7 @@ async function targetsOf(
     new Map(rows.filter((row) => row.academic_year === year).map((row) => [row.id, row] as const));
   const from = ofYear(request.from_year);
   const to = ofYear(request.to_year);
-  const toNames = new Set([...to.values()].map((row) => row.name.trim().toLowerCase()));
+  const toNames = new Set([...to.values()].map((row) => nameKey(row.name)));
 
   const errors: Record<string, string[]> = {};
   const targets = request.moves.map((move, index): Target => {
@@ -68,7 +78,7 @@ async function targetsOf(
       return target ? { id: target.id, name: target.name } : null;
     }
     if (move.to_new) {
-      if (toNames.has(move.to_new.name.toLowerCase())) {
+      if (toNames.has(nameKey(move.to_new.name))) {
         errors[`moves.${index}.to_new.name`] = [
           yearEndTexts.newNameTaken(move.to_new.name, request.to_year),
         ];
@@ -79,7 +89,7 @@ async function targetsOf(
   });
   const messages = Object.values(errors).flat();
   if (messages.length > 0) throw badRequest([...new Set(messages)].join(' '), errors);
-  return { from, targets };
+  return { from, to, targets };
 }
 
 /** The active students of `standardIds`, locked for update on PostgreSQL. */
@@ -100,10 +110,11 @@ function lockActiveStudents(trx: Executor, dialect: Dialect, standardIds: readon
 /**
  * The end of a school year (docs/history.md, "The end of the year"): every active student of each
  * standard that moves on goes to its target, a standard of the next year (created here when new)
- * or graduation, except those kept back, who stay where they are. A preview (`dryRun`) writes
- * nothing and lists the roll numbers that would clash; a run refuses them (422) and otherwise
- * makes every change in one transaction, with a history event each and one batch an undo
- * reverts.
+ * or graduation; those kept back go to the next year's standard of their standard's name,
+ * created here when there is none (decision 0078). Roll numbers taken where students go are
+ * refused, or handed out as the request chose (decision 0077). A preview (`dryRun`) writes
+ * nothing and lists what would clash or change; a run makes every change in one transaction,
+ * with a history event each and one batch an undo reverts.
  */
 export async function yearEnd(
   db: Db,
@@ -118,7 +129,7 @@ export async function yearEnd(
   const batchId = randomUUID();
   try {
     return await db.transaction().execute(async (trx) => {
-      const { from, targets } = await targetsOf(trx, dialect, request);
+      const { from, to, targets } = await targetsOf(trx, dialect, request);
       const students = await lockActiveStudents(
         trx,
         dialect,
@@ -137,45 +148,87 @@ export async function yearEnd(
           student,
         ]);
       }
+      const toByName = new Map([...to.values()].map((row) => [nameKey(row.name), row] as const));
       // The students who arrive at each target, by its id or, for a new one, its name.
       const arriving = new Map<string, { target: NonNullable<Target>; students: StudentRow[] }>();
+      const arrive = (target: NonNullable<Target>, coming: StudentRow[]) => {
+        const key = target.id === null ? `new:${nameKey(target.name)}` : `${target.id}`;
+        const entry = arriving.get(key) ?? { target, students: [] };
+        entry.students.push(...coming);
+        arriving.set(key, entry);
+        return entry.target;
+      };
       const summary: YearEndStandard[] = request.moves.map((move, index) => {
         const target = targets[index] ?? null;
         const all = byStandard.get(move.from_standard) ?? [];
         const going = all.filter((student) => !keep.has(student.id));
-        if (target) {
-          const key = target.id === null ? `new:${target.name.toLowerCase()}` : `${target.id}`;
-          const entry = arriving.get(key) ?? { target, students: [] };
-          entry.students.push(...going);
-          arriving.set(key, entry);
-        }
+        const kept = all.filter((student) => keep.has(student.id));
+        if (target) arrive(target, going);
         const standard = from.get(move.from_standard) as StandardRow;
+        // Those kept back repeat the grade in the next year: in its standard of the same name.
+        let keptTo: NonNullable<Target> | null = null;
+        if (kept.length > 0) {
+          const same = toByName.get(nameKey(standard.name));
+          keptTo = arrive(
+            same
+              ? { id: same.id, name: same.name }
+              : { id: null, name: standard.name, grade_level: standard.grade_level },
+            kept,
+          );
+        }
         return {
           from_standard: { id: standard.id, name: standard.name },
           to_standard: target && { id: target.id, name: target.name },
           moved: target ? going.length : 0,
           graduated: target ? 0 : going.length,
-          kept: all.length - going.length,
+          kept: kept.length,
+          kept_to: keptTo && { id: keptTo.id, name: keptTo.name },
         };
       });
 
       const conflicts: YearEndConflict[] = [];
+      const placements: {
+        target: NonNullable<Target>;
+        coming: StudentRow[];
+        placement: Placement;
+      }[] = [];
       for (const { target, students: coming } of arriving.values()) {
-        const byId = new Map(coming.map((student) => [student.id, student] as const));
-        const clashes = await rollNumberClashes(trx, coming, {
-          id: target.id ?? 0,
-          name: target.name,
-        });
-        for (const clash of clashes) {
-          const student = byId.get(clash.id) as StudentRow;
-          conflicts.push({
-            student: { id: student.id, name: student.name },
-            roll_number: student.roll_number,
-            to_standard: { id: target.id, name: target.name },
+        if (request.roll_numbers === 'keep') {
+          const byId = new Map(coming.map((student) => [student.id, student] as const));
+          const clashes = await rollNumberClashes(trx, coming, {
+            id: target.id ?? 0,
+            name: target.name,
+          });
+          for (const clash of clashes) {
+            const student = byId.get(clash.id) as StudentRow;
+            conflicts.push({
+              student: { id: student.id, name: student.name },
+              roll_number: student.roll_number,
+              to_standard: { id: target.id, name: target.name },
+            });
+          }
+        } else {
+          const there = await activeStudentsOf(trx, target.id);
+          placements.push({
+            target,
+            coming,
+            placement: placeArrivals(request.roll_numbers, coming, there),
           });
         }
       }
-      if (dryRun) return { dry_run: true, batch_id: null, standards: summary, conflicts };
+      const rollNumbersOf = (idOf: (target: NonNullable<Target>) => number | null) =>
+        placements.flatMap(({ target, coming, placement }) =>
+          rollNumberChanges(placement, coming, { id: idOf(target), name: target.name }),
+        );
+      if (dryRun) {
+        return {
+          dry_run: true,
+          batch_id: null,
+          standards: summary,
+          conflicts,
+          roll_numbers: rollNumbersOf((target) => target.id),
+        };
+      }
       if (conflicts.length > 0) throw yearEndRefused(conflicts);
 
       const created = await standards.add(
@@ -187,22 +240,41 @@ export async function yearEnd(
           .map((target) => ({ name: target.name, grade_level: target.grade_level ?? 1 })),
         { actorId, batchId, academicYear: request.to_year, action: 'create' },
       );
-      const createdId = new Map(created.map((row) => [row.name.toLowerCase(), row.id] as const));
+      const createdId = new Map(created.map((row) => [nameKey(row.name), row.id] as const));
       const idOf = (target: { id: number | null; name: string }) =>
-        target.id ?? createdId.get(target.name.toLowerCase()) ?? null;
-      for (const { to_standard } of summary) if (to_standard) to_standard.id = idOf(to_standard);
+        target.id ?? createdId.get(nameKey(target.name)) ?? null;
+      for (const entry of summary) {
+        if (entry.to_standard) entry.to_standard.id = idOf(entry.to_standard);
+        if (entry.kept_to) entry.kept_to.id = idOf(entry.kept_to);
+      }
+      const rollNumbers = rollNumbersOf(idOf);
 
       const now = nowIso();
       const before = new Map(students.map((student) => [student.id, student] as const));
+      await setRollNumbersAside(
+        trx,
+        placements.flatMap(({ placement }) => [
+          ...placement.arriving.keys(),
+          ...placement.staying.map(({ student }) => student.id),
+        ]),
+      );
       const changed: StudentRow[] = [];
+      let renumbered = 0;
       for (const { target, students: coming } of arriving.values()) {
-        changed.push(
-          ...(await updateEach(
-            trx,
-            coming.map((student) => student.id),
-            { standard_id: idOf(target) as number, updated_at: now },
-          )),
+        const moved = await updateEach(
+          trx,
+          coming.map((student) => student.id),
+          { standard_id: idOf(target) as number, updated_at: now },
         );
+        const placement = placements.find((entry) => entry.target === target)?.placement;
+        if (!placement) {
+          changed.push(...moved);
+          continue;
+        }
+        const assigned = await assignRollNumbers(trx, moved, placement, now);
+        changed.push(...assigned.after);
+        renumbered += assigned.staying.length;
+        for (const student of assigned.staying) before.set(student.id, student);
       }
       const graduating = request.moves
         .filter((_, index) => targets[index] === null)
@@ -233,9 +305,16 @@ export async function yearEnd(
           graduated: total('graduated'),
           kept: total('kept'),
           created_standards: created.length,
+          ...(renumbered > 0 && { renumbered }),
         },
       });
-      return { dry_run: false, batch_id: batchId, standards: summary, conflicts: [] };
+      return {
+        dry_run: false,
+        batch_id: batchId,
+        standards: summary,
+        conflicts: [],
+        roll_numbers: rollNumbers,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(yearEndTexts.raced);

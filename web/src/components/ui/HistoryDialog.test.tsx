@@ -11,6 +11,7 @@ const event = (id: number, action: HistoryEvent['action'], changes: HistoryEvent
   actor: { id: 8, name: 'Tom Okafor' },
   action,
   changes,
+  batch_id: null,
 });
 
 function show(props: Partial<Parameters<typeof HistoryDialog>[0]>) {

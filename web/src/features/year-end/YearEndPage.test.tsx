@@ -92,6 +92,7 @@ const preview: YearEndResult = {
       moved: 29,
       graduated: 0,
       kept: 1,
+      kept_to: { id: 21, name: 'Class 8 A' },
     },
     {
       from_standard: { id: 2, name: 'Class 9 A' },
@@ -99,6 +100,7 @@ const preview: YearEndResult = {
       moved: 28,
       graduated: 0,
       kept: 0,
+      kept_to: null,
     },
     {
       from_standard: { id: 3, name: 'Class 10 A' },
@@ -106,9 +108,11 @@ const preview: YearEndResult = {
       moved: 0,
       graduated: 25,
       kept: 0,
+      kept_to: null,
     },
   ],
   conflicts: [],
+  roll_numbers: [],
 };
 
 const ran: YearEndResult = {

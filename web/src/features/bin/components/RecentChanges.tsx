@@ -66,6 +66,15 @@ export function RecentChanges({
                 <h3 className="font-semibold break-words">
                   {t.kinds[batch.kind]}: {countsText(batch.counts)}
                 </h3>
+                {batch.students.count > 0 && (
+                  <p className="mt-1 text-sm break-words">
+                    <span className="sr-only">{t.studentsLabel}: </span>
+                    {t.students(
+                      batch.students.named.map((student) => student.name),
+                      batch.students.count,
+                    )}
+                  </p>
+                )}
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
                   <time dateTime={batch.at}>{new Date(batch.at).toLocaleString()}</time>
                   {batch.actor.name && ` ${t.by(batch.actor.name)}`}

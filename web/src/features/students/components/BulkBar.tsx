@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { appTexts, bulkRefusedSchema, bulkScreenTexts as t } from '@um/contract';
-import type { BulkChange, Standard } from '@um/contract';
+import type { BulkChangeInput, RollNumberChoice, Standard } from '@um/contract';
 import type { Notice } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
@@ -10,6 +10,7 @@ import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useUndoBatch } from '../../../lib/api/undo-batch';
 import { useChangeStudentsInBulk } from '../api/change-students-in-bulk';
 import { getStudentIds } from '../api/get-student-ids';
+import { MoveDialog } from './MoveDialog';
 import type { StudentListView } from '../filters';
 
 export interface BulkBarProps {
@@ -48,7 +49,7 @@ function localToday(now = new Date()): string {
 
 /** A change to ask about: what is sent, the question before it and the notice after it. */
 interface Plan {
-  change: BulkChange;
+  change: BulkChangeInput;
   title: string;
   message: string;
   confirmLabel: string;
@@ -74,7 +75,7 @@ export function BulkBar({
   const change = useChangeStudentsInBulk();
   const undo = useUndoBatch();
   const [target, setTarget] = useState<number | null>(null);
-  const [asking, setAsking] = useState<BulkChange['action'] | null>(null);
+  const [asking, setAsking] = useState<BulkChangeInput['action'] | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);
   const count = selected.length;
   if (count === 0) return null;
@@ -100,7 +101,7 @@ export function BulkBar({
     });
   }
 
-  function planOf(action: BulkChange['action']): Plan | null {
+  function planOf(action: BulkChangeInput['action']): Plan | null {
     const ids = [...selected];
     switch (action) {
       case 'move': {
@@ -135,16 +136,22 @@ export function BulkBar({
 
   const plan = asking && planOf(asking);
 
-  function run() {
+  function run(choice?: RollNumberChoice) {
     if (!plan) return;
-    change.mutate(plan.change, {
+    const sent =
+      plan.change.action === 'move' && choice
+        ? { ...plan.change, roll_numbers: choice }
+        : plan.change;
+    change.mutate(sent, {
       onSuccess: ({ batch_id, count: changed }) => {
         setAsking(null);
         onClear();
         onNotice({
           tone: 'success',
           message: plan.done(changed),
-          action: { label: appTexts.history.undo, onClick: () => undoIt(batch_id) },
+          ...(batch_id && {
+            action: { label: appTexts.history.undo, onClick: () => undoIt(batch_id) },
+          }),
         });
       },
       onError: (error) => {
@@ -195,13 +202,22 @@ export function BulkBar({
       <Button variant="secondary" onClick={onClear}>
         {t.clear}
       </Button>
+      {plan?.change.action === 'move' && target !== null && (
+        <MoveDialog
+          ids={selected}
+          target={{ id: target, name: nameOf(target) }}
+          busy={change.isPending}
+          onConfirm={run}
+          onCancel={() => setAsking(null)}
+        />
+      )}
       <ConfirmDialog
-        open={plan !== null}
+        open={plan !== null && plan.change.action !== 'move'}
         title={plan?.title ?? ''}
         message={plan?.message ?? ''}
         confirmLabel={plan?.confirmLabel ?? ''}
         busy={change.isPending}
-        onConfirm={run}
+        onConfirm={() => run()}
         onCancel={() => setAsking(null)}
       />
     </div>
