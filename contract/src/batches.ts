@@ -8,7 +8,7 @@ import {
   queryFlagSchema,
 } from './common.js';
 import { actorSchema } from './history.js';
-import { isoDateSchema, studentStandardSchema, studentStatuses } from './students.js';
+import { leftOnSchema, studentStandardSchema, studentStatuses } from './students.js';
 
 /**
  * Changes of many students at once, and the batches that record them (docs/history.md,
@@ -90,7 +90,7 @@ export const bulkChangeSchema = z
       ids: bulkIdsSchema,
       status: z.enum(studentStatuses, { error: batchTexts.statusRequired }),
       /** The day they left or graduated; today when absent. None for `active`. */
-      left_on: isoDateSchema.nullish(),
+      left_on: leftOnSchema.nullish(),
     }),
     z.strictObject({
       action: z.literal('delete'),

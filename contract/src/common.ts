@@ -93,6 +93,26 @@ const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 export const singleLine = (message: string) =>
   [(value: string) => !CONTROL_CHARACTER.test(value), { error: message }] as const;
 
+/** Unicode format characters (category Cf): unseen, and some turn the text around them (U+202E). */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+/**
+ * A name or a number a person reads refuses format characters: a right-to-left override makes
+ * "Asha\u202Etxt.exe" read otherwise than it is, and zero-width spaces make two names that look
+ * alike differ.
+ */
+export const noFormatCharacters = (message: string) =>
+  [(value: string) => !FORMAT_CHARACTER.test(value), { error: message }] as const;
+
+/**
+ * Something a reader can see: a letter, digit, mark, punctuation or symbol other than the
+ * blanks that are letters or symbols by category (Hangul fillers, the blank Braille pattern).
+ * Empty passes: whether a field may be empty is its own rule.
+ */
+const VISIBLE = /(?![\u115F\u1160\u3164\uFFA0\u2800])[\p{L}\p{N}\p{M}\p{P}\p{S}]/u;
+export const somethingVisible = (message: string) =>
+  [(value: string) => value === '' || VISIBLE.test(value), { error: message }] as const;
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

@@ -8,9 +8,11 @@ import {
   listCursorSchema,
   listLimitSchema,
   listResponseSchema,
+  noFormatCharacters,
   noNulCharacter,
   searchTextSchema,
   singleLine,
+  somethingVisible,
   versionSchema,
   wellFormedText,
 } from './common.js';
@@ -47,19 +49,32 @@ export const isoDateSchema = z
   );
 
 /**
- * Today's date where the day is furthest ahead (UTC+14): a date after it is in the future for
- * everyone, whichever time zone the school is in.
+ * Today's date where the day is furthest ahead (UTC+14), or `days` after it: a date after it is
+ * in the future for everyone, whichever time zone the school is in.
  */
-const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+const latestToday = (days = 0) =>
+  new Date(Date.now() + 14 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The earliest date of birth or leaving a student record takes: 0000-01-01 is a slip. */
+export const EARLIEST_DATE = '1900-01-01';
+/** How far ahead a leaving date may be set, for a leaving already arranged. */
+export const LEFT_ON_AHEAD_DAYS = 31;
+
+/** A leaving date: from 1900, and at most LEFT_ON_AHEAD_DAYS ahead (2999-12-31 is a slip). */
+export const leftOnSchema = isoDateSchema
+  .refine((value) => value >= EARLIEST_DATE, { error: fieldTexts.leftOnTooEarly })
+  .refine((value) => value <= latestToday(LEFT_ON_AHEAD_DAYS), {
+    error: fieldTexts.leftOnTooLate,
+  });
 
 /** An optional date: absent, null or empty is none. */
-const optionalDate = () =>
+const optionalDate = (date: z.ZodType<string, string> = isoDateSchema) =>
   z
     .string({ error: fieldTexts.dateInvalid })
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
-    .pipe(isoDateSchema.nullable());
+    .pipe(date.nullable());
 
 const phoneText = () =>
   optionalText(LIMITS.phoneMax, {
@@ -89,6 +104,8 @@ export const guardianSchema = z.strictObject({
     .min(1, { error: fieldTexts.guardianNameRequired })
     .max(LIMITS.guardianNameMax, { error: fieldTexts.guardianNameTooLong })
     .refine(...singleLine(fieldTexts.guardianSingleLine))
+    .refine(...noFormatCharacters(fieldTexts.guardianFormatCharacter))
+    .refine(...somethingVisible(fieldTexts.guardianNothingVisible))
     .refine(...wellFormedText),
   relation: optionalText(LIMITS.guardianRelationMax, {
     notText: fieldTexts.guardianRelationTooLong,
@@ -108,6 +125,8 @@ const studentFields = z.strictObject({
     .min(1, { error: fieldTexts.studentNameRequired })
     .max(LIMITS.studentNameMax, { error: fieldTexts.nameTooLong })
     .refine(...singleLine(fieldTexts.nameSingleLine))
+    .refine(...noFormatCharacters(fieldTexts.nameFormatCharacter))
+    .refine(...somethingVisible(fieldTexts.nameNothingVisible))
     .refine(...wellFormedText),
   email: optionalEmail(),
   roll_number: z
@@ -126,12 +145,19 @@ const studentFields = z.strictObject({
   admission_number: optionalText(LIMITS.admissionNumberMax, {
     notText: fieldTexts.admissionNumberTooLong,
     tooLong: fieldTexts.admissionNumberTooLong,
-  }).refine(...singleLine(fieldTexts.admissionNumberSingleLine)),
-  date_of_birth: optionalDate().refine((value) => value === null || value <= latestToday(), {
-    error: fieldTexts.dateOfBirthInFuture,
-  }),
+  })
+    .refine(...singleLine(fieldTexts.admissionNumberSingleLine))
+    .refine(...noFormatCharacters(fieldTexts.admissionNumberFormatCharacter))
+    .refine(...somethingVisible(fieldTexts.admissionNumberNothingVisible)),
+  date_of_birth: optionalDate()
+    .refine((value) => value === null || value >= EARLIEST_DATE, {
+      error: fieldTexts.dateOfBirthTooEarly,
+    })
+    .refine((value) => value === null || value <= latestToday(), {
+      error: fieldTexts.dateOfBirthInFuture,
+    }),
   status: z.enum(studentStatuses, { error: fieldTexts.statusInvalid }).optional().default('active'),
-  left_on: optionalDate(),
+  left_on: optionalDate(leftOnSchema),
   guardians: z
     .array(guardianSchema, { error: fieldTexts.guardiansTooMany })
     .max(LIMITS.guardiansMax, { error: fieldTexts.guardiansTooMany })
@@ -152,6 +178,9 @@ function checkRecord(
   }
   if (student.status !== 'active' && student.left_on === null) {
     context.addIssue({ code: 'custom', path: ['left_on'], message: fieldTexts.leftOnRequired });
+  }
+  if (student.left_on && student.date_of_birth && student.left_on < student.date_of_birth) {
+    context.addIssue({ code: 'custom', path: ['left_on'], message: fieldTexts.leftOnBeforeBirth });
   }
   // Run after the fields' own checks, which may have left some of them out.
   const guardians = Array.isArray(student.guardians) ? student.guardians : [];

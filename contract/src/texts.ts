@@ -8,6 +8,14 @@ function singleLineText(field: string) {
   return `${field} must be one line of text, without line breaks, tabs or other control characters.`;
 }
 
+function formatCharacterText(field: string) {
+  return `${field} must not hold invisible formatting characters, such as a right-to-left override or a zero-width space.`;
+}
+
+function nothingVisibleText(field: string) {
+  return `${field} must have at least one letter, digit or sign that can be seen.`;
+}
+
 /**
  * The rules of each field, worded where the screens' fixed texts (spec-texts/) name a rule
  * without words for it, so that the browser and the server still say the same thing.
@@ -48,6 +56,16 @@ export const fieldTexts = {
   idMismatch: 'The id in the body must match the id in the path.',
   nulCharacter: 'Text must not contain the NUL character.',
   nameSingleLine: singleLineText('Name'),
+  nameFormatCharacter: formatCharacterText('Name'),
+  nameNothingVisible: nothingVisibleText('Name'),
+  admissionNumberFormatCharacter: formatCharacterText('Admission number'),
+  admissionNumberNothingVisible: nothingVisibleText('Admission number'),
+  guardianFormatCharacter: formatCharacterText("Guardian's name"),
+  guardianNothingVisible: nothingVisibleText("Guardian's name"),
+  dateOfBirthTooEarly: 'Date of birth must be on or after 1 January 1900.',
+  leftOnTooLate: 'Left on cannot be more than 31 days after today.',
+  leftOnTooEarly: 'Left on must be on or after 1 January 1900.',
+  leftOnBeforeBirth: 'Left on cannot be before the date of birth.',
   rollNumberSingleLine: singleLineText('Roll number'),
   emailSingleLine: singleLineText('Email'),
   standardNameSingleLine: singleLineText('Standard name'),

@@ -181,6 +181,105 @@ describe('single-line fields', () => {
   });
 });
 
+describe('names and numbers a person reads', () => {
+  const withGuardian = (name: string) => ({
+    ...validStudent,
+    guardians: [{ name, primary: true }],
+  });
+  const cases: Array<[string, (value: string) => Record<string, unknown>, string, string, string]> =
+    [
+      [
+        "a student's name",
+        (value) => ({ ...validStudent, name: value }),
+        'name',
+        fieldTexts.nameFormatCharacter,
+        fieldTexts.nameNothingVisible,
+      ],
+      [
+        'an admission number',
+        (value) => ({ ...validStudent, admission_number: value }),
+        'admission_number',
+        fieldTexts.admissionNumberFormatCharacter,
+        fieldTexts.admissionNumberNothingVisible,
+      ],
+      [
+        "a guardian's name",
+        withGuardian,
+        'guardians',
+        fieldTexts.guardianFormatCharacter,
+        fieldTexts.guardianNothingVisible,
+      ],
+    ];
+
+  const messagesOf = (body: Record<string, unknown>, field: string) => {
+    const result = studentInputSchema.safeParse(body);
+    if (result.success) return [];
+    return result.error.issues
+      .filter((issue) => String(issue.path[0]) === field)
+      .map((issue) => issue.message);
+  };
+
+  it.each(cases)(
+    'refuses format characters (Unicode Cf) in %s, naming the field',
+    (_name, body, field, formatMessage) => {
+      for (const character of ['\u202E', '\u200B', '\u200D', '\u2066', '\uFEFF', '\u00AD']) {
+        expect(messagesOf(body(`Asha${character}Rao`), field), JSON.stringify(character)).toContain(
+          formatMessage,
+        );
+      }
+      expect(messagesOf(body('Asha Rao-Iyer'), field)).toEqual([]);
+    },
+  );
+
+  it.each(cases)(
+    'refuses %s with nothing a reader can see, naming the field',
+    (_name, body, field, _formatMessage, visibleMessage) => {
+      for (const blank of ['\u3164', '\u2800\u2800', '\u115F']) {
+        expect(messagesOf(body(blank), field), JSON.stringify(blank)).toContain(visibleMessage);
+      }
+      expect(messagesOf(body('\u200B\u200B'), field).length).toBeGreaterThan(0);
+      expect(messagesOf(body('李'), field)).toEqual([]);
+    },
+  );
+});
+
+describe('dates of a student record', () => {
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const messagesOf = (body: Record<string, unknown>, field: string) => {
+    const result = studentInputSchema.safeParse({ ...validStudent, ...body });
+    if (result.success) return [];
+    return result.error.issues
+      .filter((issue) => String(issue.path[0]) === field)
+      .map((issue) => issue.message);
+  };
+
+  it('refuses a date of birth before 1900 or in the future, naming the field', () => {
+    for (const date of ['0000-01-01', '1800-01-01', '1899-12-31']) {
+      expect(messagesOf({ date_of_birth: date }, 'date_of_birth'), date).toEqual([
+        fieldTexts.dateOfBirthTooEarly,
+      ]);
+    }
+    expect(messagesOf({ date_of_birth: day(3) }, 'date_of_birth')).toEqual([
+      fieldTexts.dateOfBirthInFuture,
+    ]);
+    expect(messagesOf({ date_of_birth: '1900-01-01' }, 'date_of_birth')).toEqual([]);
+  });
+
+  it('refuses a leaving date far ahead, before 1900, or before the date of birth, naming the field', () => {
+    const left = (left_on: string, extra: object = {}) =>
+      messagesOf({ status: 'left', left_on, ...extra }, 'left_on');
+    expect(left('2999-12-31')).toEqual([fieldTexts.leftOnTooLate]);
+    expect(left(day(40))).toEqual([fieldTexts.leftOnTooLate]);
+    expect(left(day(20))).toEqual([]);
+    expect(left('1850-06-01')).toEqual([fieldTexts.leftOnTooEarly]);
+    expect(left('2010-05-01', { date_of_birth: '2012-01-01' })).toEqual([
+      fieldTexts.leftOnBeforeBirth,
+    ]);
+    expect(left('2024-05-01', { date_of_birth: '2012-01-01' })).toEqual([]);
+  });
+});
+
 describe('ids', () => {
   const idOf = (value: unknown) => studentDeleteSchema.safeParse({ id: value });
 

@@ -161,6 +161,49 @@ describe.each(dialects)('erasure of a student, on %s', (dialect) => {
 });
 
 describe('erasure in the SQLite file', () => {
+  it('leaves no copy of the student’s details in the write-ahead log once erased', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'um-erasure-wal-'));
+    const database = createDatabase({ dialect: 'sqlite', filename: join(dir, 'app.db') });
+    try {
+      await migrateToLatest(database.db, database.dialect);
+      const standard = await insertStandard(database.db);
+      const student = await insertStudent(database.db, standard.id, {
+        name: 'Wqwq Walname',
+        address: 'Wqwq Lane',
+      });
+      // Edited many times: each edit writes the page, name and all, to the log again.
+      for (let index = 0; index < 20; index += 1) {
+        await database.db
+          .updateTable('students')
+          .set({ phone_number: `+91 20 5555 ${1000 + index}` })
+          .where('id', '=', student.id)
+          .execute();
+      }
+      await database.db
+        .updateTable('students')
+        .set({ deleted_at: nowIso() })
+        .where('id', '=', student.id)
+        .execute();
+      const wal = () => {
+        try {
+          return readFileSync(join(dir, 'app.db-wal')).toString('latin1');
+        } catch {
+          return '';
+        }
+      };
+      expect(wal()).toMatch(/Wqwq/);
+
+      expect(await eraseStudentFromBin(database.db, database.dialect, student.id)).toBe(true);
+
+      expect(wal().match(/Wqwq/g) ?? []).toEqual([]);
+      const file = readFileSync(join(dir, 'app.db')).toString('latin1');
+      expect(file.match(/Wqwq/g) ?? []).toEqual([]);
+    } finally {
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('leaves none of the student’s details in the file once its log is checkpointed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'um-erasure-'));
     const database = createDatabase({ dialect: 'sqlite', filename: join(dir, 'app.db') });

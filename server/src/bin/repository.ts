@@ -229,9 +229,14 @@ export async function eraseStudentFromBin(db: Db, dialect: Dialect, id: number):
 /**
  * SQLite zeroes a deleted row where it lay, but a page rebuilt earlier (when a row beside it came
  * or went) may keep stale copies of its cells in the page's unused space, where no pragma reaches
- * them: only rewriting the file does. A school's file takes well under a second; PostgreSQL
- * leaves this to autovacuum (docs/history.md).
+ * them: only rewriting the file does. The write-ahead log (`app.db-wal`) keeps every page written
+ * since its last reset, the erased ones among them, until frames are written over: a TRUNCATE
+ * checkpoint copies the log into the file and empties it, so a copy of the data folder holds no
+ * erased value either. A school's file takes well under a second; PostgreSQL leaves this to
+ * autovacuum (docs/history.md).
  */
 async function rewriteWithoutErasedCopies(db: Db, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') await sql`vacuum`.execute(db);
+  if (dialect !== 'sqlite') return;
+  await sql`vacuum`.execute(db);
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }

@@ -56,6 +56,53 @@ describe.each(dialects)('the student record on %s', (dialect) => {
     return response.json<{ data: { count: number } }>().data.count;
   }
 
+  it('refuses format characters, invisible names and implausible dates, naming the field, and stores nothing', async () => {
+    const standard = await insertStandard(t.database.db);
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: 'Asha\u202Etxt.exe' }, 'name', fieldTexts.nameFormatCharacter],
+      [{ name: '\u3164\u3164' }, 'name', fieldTexts.nameNothingVisible],
+      [
+        { admission_number: 'A\u200B1' },
+        'admission_number',
+        fieldTexts.admissionNumberFormatCharacter,
+      ],
+      [
+        { guardians: [{ ...mother, name: 'Meera\u2066Rao' }] },
+        'guardians',
+        fieldTexts.guardianFormatCharacter,
+      ],
+      [{ date_of_birth: '0000-01-01' }, 'date_of_birth', fieldTexts.dateOfBirthTooEarly],
+      [{ date_of_birth: '1800-01-01' }, 'date_of_birth', fieldTexts.dateOfBirthTooEarly],
+      [{ status: 'left', left_on: '2999-12-31' }, 'left_on', fieldTexts.leftOnTooLate],
+      [
+        { status: 'left', left_on: '2011-01-01', date_of_birth: '2012-01-01' },
+        'left_on',
+        fieldTexts.leftOnBeforeBirth,
+      ],
+    ];
+    for (const [fields, field, message] of refusals) {
+      const roll = unique('R').slice(0, 20);
+      const response = await call('POST', '/management/update_students/', {
+        ...buildStudent({ standard: standard.id }),
+        roll_number: roll,
+        ...fields,
+      });
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      const errors = response.json<{ errors: Record<string, string[]> }>().errors;
+      const named = Object.entries(errors).filter(([key]) => key.split('.')[0] === field);
+      expect(
+        named.flatMap(([, messages]) => messages),
+        JSON.stringify(fields),
+      ).toContain(message);
+      const stored = await t.database.db
+        .selectFrom('students')
+        .select('id')
+        .where('roll_number', '=', roll)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+  });
+
   it('keeps admission number, birth date and guardians, without an e-mail, and shows them in the list', async () => {
     const standard = await insertStandard(t.database.db);
     const admission = unique('ADM').slice(0, 32);

@@ -130,6 +130,37 @@ describe.each(dialects)('sign-in through an OpenID provider on %s', (dialect) =>
     expect((await signIn(t.app, email, 'register')).statusCode).toBe(200);
   });
 
+  it('gives a sign-up the role of the pending invitation of its address, and uses it up', async () => {
+    const email = `${unique('invited')}@school.test`;
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    await t.database.db
+      .insertInto('invitations')
+      .values({
+        email,
+        role: 'viewer',
+        token_hash: unique('hash'),
+        invited_by: admin.id,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    const register = await signIn(t.app, email, 'register');
+    expect(register.statusCode, register.body).toBe(201);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.role).toBe('viewer');
+    const invitation = await t.database.db
+      .selectFrom('invitations')
+      .select('used_at')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(invitation.used_at).not.toBeNull();
+  });
+
   it('refuses an address the provider has not verified', async () => {
     const email = `unverified${unique()}@school.test`;
     await insertUser(t.database.db, { email });

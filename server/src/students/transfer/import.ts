@@ -380,7 +380,10 @@ export class ImportRefused extends Error {
 export interface ImportOptions {
   dryRun: boolean;
   actorId: number;
-  /** Standards to create first, in the same transaction (a dry run counts them as created). */
+  /**
+   * Standards to create first, in the same transaction (a dry run counts them as created): those
+   * of them that the file's rows name; the others are left out.
+   */
   newStandards: readonly ImportNewStandard[];
   /** The person chose to import the valid rows and leave the wrong ones out. */
   skipInvalid: boolean;
@@ -404,10 +407,13 @@ export async function importStudents(
   { dryRun, actorId, newStandards, skipInvalid, dateFormat, standards }: ImportOptions,
 ): Promise<ImportResult> {
   const importId = randomUUID();
+  // Only the standards the file's rows name: a request cannot make standards nobody is put in.
+  const named = new Set(rows.map(({ cells }) => standardNameKey(cells.standard ?? '')));
+  const wanted = newStandards.filter(({ name }) => named.has(standardNameKey(name)));
   if (dryRun) {
     const result = await plan(db, dialect, rows, {
       lock: false,
-      planned: newStandards,
+      planned: wanted,
       dateFormat,
     });
     return summary(importId, true, result);
@@ -415,9 +421,9 @@ export async function importStudents(
   try {
     return await db.transaction().execute(async (trx) => {
       const createdStandards =
-        newStandards.length > 0
+        wanted.length > 0
           ? (
-              await standards.add(trx, dialect, newStandards, {
+              await standards.add(trx, dialect, wanted, {
                 actorId,
                 batchId: importId,
                 academicYear: currentAcademicYear(),

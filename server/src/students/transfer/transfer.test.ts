@@ -594,6 +594,19 @@ describe.each(dialects)('import and export of students as CSV on %s', (dialect) 
     }
   });
 
+  it('creates only the standards that the rows of the file name, however many more it is asked for', async () => {
+    const used = `5-${unique()}`;
+    const unused = Array.from({ length: 50 }, (_, index) => `unused-${index}-${unique()}`);
+    const asked = [used, ...unused].map((name) => ({ name, grade_level: 5 }));
+    const body = csv(HEADER, classRows(used, 2));
+    const previewed = await imported(withNewStandards(DRY_RUN, asked), body);
+    expect(previewed).toMatchObject({ created: 2, error_count: 0 });
+    const result = await imported(withNewStandards(IMPORT, asked), body);
+    expect(result).toMatchObject({ created: 2, created_standards: 1 });
+    expect(await standardsNamed(used)).toHaveLength(1);
+    for (const name of unused) expect(await standardsNamed(name)).toEqual([]);
+  });
+
   it('refuses to undo an import whose new standard has since been given another student, writing nothing', async () => {
     const name = `9-${unique()}`;
     const result = await imported(
