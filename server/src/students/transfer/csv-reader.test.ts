@@ -127,8 +127,9 @@ describe('reading an uploaded file', () => {
       expect(refused).toMatchObject({
         message: expect.stringMatching(/row [12] is longer than 65,536 characters/),
       });
-      expect(took).toBeLessThan(500);
-      expect(longestGapMs).toBeLessThan(250);
+      // Half the second /healthz is promised, with room for a machine busy with other tests.
+      expect(took).toBeLessThan(2_000);
+      expect(longestGapMs).toBeLessThan(500);
     }
   });
 });
