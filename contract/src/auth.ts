@@ -177,3 +177,11 @@ export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type Profile = z.infer<typeof profileResponseSchema>;
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>;
+
+/** An invitation link's token, to read the address it was sent to. */
+export const invitationEmailRequestSchema = z.strictObject({ invite: inviteTokenSchema });
+
+/** The address a usable invitation was sent to, which sign-up fills in. */
+export const invitationEmailResponseSchema = z.object({
+  data: z.object({ email: z.string() }),
+});

@@ -6,6 +6,8 @@
 export const apiPaths = {
   login: '/api/user/login/',
   register: '/api/user/register/',
+  /** The e-mail address an invitation was sent to, read by its token to fill in sign-up. */
+  invitationEmail: '/api/user/invitation/',
   sendOtp: '/api/user/send_otp/',
   profile: '/api/user/profile/',
   changePassword: '/api/user/changepassword/',

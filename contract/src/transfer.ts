@@ -25,6 +25,29 @@ export const studentCsvColumns = [
 
 export type StudentCsvColumn = (typeof studentCsvColumns)[number];
 
+/**
+ * A father's and a mother's columns, which an import also takes (an export writes the primary
+ * guardian only): each makes a guardian with that relation. The guardian_ columns, when given,
+ * are the primary contact; otherwise the father, or else the mother, is.
+ */
+export const parentCsvColumns = {
+  father: { name: 'father_name', phone: 'father_phone', email: 'father_email' },
+  mother: { name: 'mother_name', phone: 'mother_phone', email: 'mother_email' },
+} as const;
+
+/** The relation each parent's columns give their guardian. */
+export const parentRelations = { father: 'Father', mother: 'Mother' } as const;
+
+/** Every column an import takes: an export's, then the parents'. */
+export const importCsvColumns = [
+  ...studentCsvColumns,
+  ...Object.values(parentCsvColumns).flatMap((columns) => Object.values(columns)),
+] as const;
+
+export type ImportCsvColumn =
+  | StudentCsvColumn
+  | (typeof parentCsvColumns)[keyof typeof parentCsvColumns][keyof typeof parentCsvColumns.father];
+
 /** The columns an import's header must name; the others may be left out. */
 export const requiredStudentCsvColumns: readonly StudentCsvColumn[] = [
   'name',
@@ -123,10 +146,10 @@ export const importBodySchema = z.instanceof(Uint8Array).meta({
   type: 'string',
   description:
     `A CSV file: UTF-8 (with or without a byte order mark), comma-separated, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS} rows below its header. ` +
-    `The header row names the columns in any order: ${studentCsvColumns.join(', ')}; ` +
-    `${studentCsvColumns.filter((column) => !requiredStudentCsvColumns.includes(column)).join(' and ')} may be left out. ` +
+    `The header row names the columns in any order: ${importCsvColumns.join(', ')}; ` +
+    `${importCsvColumns.filter((column) => !(requiredStudentCsvColumns as readonly string[]).includes(column)).join(' and ')} may be left out. ` +
     "`standard` is a standard's name or id; `date_of_birth` is written as `date_format` says (YYYY-MM-DD unless told); `status` is active, left or graduated (left and graduated students get the import's date as `left_on`). " +
-    'The guardian_ columns are the primary guardian. A column left out of the file leaves that field of an updated student as it is.',
+    'The guardian_ columns are the primary guardian; the father_ and mother_ columns add a guardian each with that relation (the father, or else the mother, is the primary contact when no guardian_ column is filled). A column left out of the file leaves that field of an updated student as it is.',
 });
 
 /** One wrong cell (or row) of a file; `row` counts the header as row 1. */
@@ -373,7 +396,13 @@ export const importScreenTexts = {
     guardian_relation: "Guardian's relation",
     guardian_phone: "Guardian's phone",
     guardian_email: "Guardian's email",
-  } satisfies Record<StudentCsvColumn, string>,
+    father_name: "Father's name",
+    father_phone: "Father's phone",
+    father_email: "Father's email",
+    mother_name: "Mother's name",
+    mother_phone: "Mother's phone",
+    mother_email: "Mother's email",
+  } satisfies Record<ImportCsvColumn, string>,
   fieldMissing: (labels: readonly string[]) =>
     `Choose a column for ${labels.join(', ')}: every student needs one.`,
   fieldRepeated: (labels: readonly string[]) => `Only one column can go into ${labels.join(', ')}.`,

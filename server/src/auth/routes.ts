@@ -5,6 +5,8 @@ import {
   detailResponseSchema,
   forgotPasswordRequestSchema,
   googleRequestSchema,
+  invitationEmailRequestSchema,
+  invitationEmailResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutRequestSchema,
@@ -17,12 +19,13 @@ import {
   resetPasswordParamsSchema,
   resetPasswordRequestSchema,
   sendOtpRequestSchema,
+  staffTexts,
   tokenResponseSchema,
   type TokenPair,
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId } from '../http/access.js';
-import { badRequest, unauthorized } from '../http/problem.js';
+import { badRequest, notFound, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';
 import {
@@ -42,6 +45,7 @@ import { changePassword, passwordLogin, resetPassword, sendResetLink } from './p
 import { accountLimiter, perIpLimit } from './rate-limit.js';
 import { revokeFamilyOf, rotate } from './refresh-tokens.js';
 import { registerAccount, sendSignupCode } from './signup.js';
+import { findUsableInvitation } from './staff/invitations.js';
 import { findUserById } from './users.js';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -118,6 +122,26 @@ export function authRoutes(
       assertPasswordAllowed(config, request.body.email);
       const pair = await registerAccount(deps, request.body, new Date(), clientOf(request));
       return reply.code(201).send(tokens(pair));
+    },
+  );
+
+  // The address is the invitee's own; the token, a long random secret, is what shows it.
+  app.post(
+    apiPaths.invitationEmail,
+    {
+      config: perIpLimit(limits.registerPerIp),
+      schema: {
+        tags: ['auth'],
+        operationId: 'readInvitationEmail',
+        summary: 'The e-mail address a usable invitation was sent to, by its token',
+        body: invitationEmailRequestSchema,
+        response: { 200: invitationEmailResponseSchema, ...problems(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const invitation = await findUsableInvitation(db, request.body.invite, new Date());
+      if (!invitation) throw notFound(staffTexts.invitationInvalid);
+      return { data: { email: invitation.email } };
     },
   );
 

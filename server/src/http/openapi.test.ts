@@ -176,6 +176,7 @@ describe.each(dialects)('the OpenAPI document on %s', (dialect) => {
       [
         'POST /api/user/send_otp/',
         'POST /api/user/register/',
+        'POST /api/user/invitation/',
         'POST /api/user/login/',
         'POST /api/user/send-reset-password-email/',
         'POST /api/user/reset-password/{id}/{token}/',

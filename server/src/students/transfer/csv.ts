@@ -7,9 +7,9 @@ import {
   csvReadErrorTexts,
   importTexts,
   normaliseCsvHeader,
+  importCsvColumns,
   requiredStudentCsvColumns,
-  studentCsvColumns,
-  type StudentCsvColumn,
+  type ImportCsvColumn,
 } from '@um/contract';
 import { HttpError, badRequest } from '../../http/problem.js';
 import { CsvReadError, readCsvRecords } from './csv-reader.js';
@@ -37,16 +37,16 @@ export const csvRecords = (rows: readonly (readonly string[])[]) =>
 /** A data row of a file: its row number (the header is row 1) and its cells by column. */
 export interface CsvRow {
   row: number;
-  cells: Partial<Record<StudentCsvColumn, string>>;
+  cells: Partial<Record<ImportCsvColumn, string>>;
   /** How many cells the row has and the header has, when they differ. */
   cellCount?: { found: number; expected: number };
 }
 
-const isColumn = (name: string): name is StudentCsvColumn =>
-  (studentCsvColumns as readonly string[]).includes(name);
+const isColumn = (name: string): name is ImportCsvColumn =>
+  (importCsvColumns as readonly string[]).includes(name);
 
 /** The columns the header names, in its order; refused when it names others or misses some. */
-function readHeader(cells: readonly string[]): StudentCsvColumn[] {
+function readHeader(cells: readonly string[]): ImportCsvColumn[] {
   const names = cells.map(normaliseCsvHeader);
   if (names.every((name) => name === '')) throw badRequest(importTexts.empty);
   const unknown = names.filter((name) => !isColumn(name)).map((name) => name || '(blank)');
@@ -55,7 +55,7 @@ function readHeader(cells: readonly string[]): StudentCsvColumn[] {
   if (repeated.length > 0) throw badRequest(importTexts.repeatedColumns([...new Set(repeated)]));
   const missing = requiredStudentCsvColumns.filter((column) => !names.includes(column));
   if (missing.length > 0) throw badRequest(importTexts.missingColumns(missing));
-  return names as StudentCsvColumn[];
+  return names as ImportCsvColumn[];
 }
 
 /** The refusal of a file with more rows than an import takes. */
@@ -76,7 +76,7 @@ export async function readStudentCsv(body: Buffer): Promise<CsvRow[]> {
     maxRecordBytes: IMPORT_MAX_ROW_LENGTH,
     maxCells: IMPORT_MAX_CELLS,
   });
-  let columns: StudentCsvColumn[] | undefined;
+  let columns: ImportCsvColumn[] | undefined;
   const rows: CsvRow[] = [];
   try {
     for await (const record of records) {

@@ -5,6 +5,8 @@ import {
   fieldTexts,
   guardianCsvColumns,
   importTexts,
+  parentCsvColumns,
+  parentRelations,
   currentAcademicYear,
   readImportDate,
   standardNameKey,
@@ -15,7 +17,7 @@ import {
   type ImportError,
   type ImportNewStandard,
   type ImportResult,
-  type StudentCsvColumn,
+  type ImportCsvColumn,
   type StudentValues,
 } from '@um/contract';
 import type { Db, Dialect, Executor } from '../../db/database.js';
@@ -45,8 +47,41 @@ const UPDATABLE = ['name', 'phone_number', 'address'] as const;
  */
 const UPDATABLE_WHEN_GIVEN = ['email', 'admission_number', 'date_of_birth', 'status'] as const;
 
+/** Where a row's guardians come from: the guardian_ columns, or a parent's. */
+type GuardianSource = 'guardian' | keyof typeof parentCsvColumns;
+
+/** The columns of each source of a guardian, by the guardian's field each fills. */
+const guardianSources: Record<GuardianSource, Partial<Record<string, ImportCsvColumn>>> = {
+  guardian: guardianCsvColumns,
+  ...parentCsvColumns,
+};
+
 /**
- * A row's cells as the student's fields: the guardian columns are its primary guardian, and a
+ * A row's guardians, each from the columns of one source that hold anything: the guardian_
+ * columns first, then the father's, then the mother's, the first of them the primary contact.
+ * A parent's guardian has its relation from its columns.
+ */
+function rowGuardians(cells: CsvRow['cells']) {
+  const found: { source: GuardianSource; guardian: Record<string, unknown> }[] = [];
+  for (const [source, columnsOf] of Object.entries(guardianSources) as [
+    GuardianSource,
+    Partial<Record<string, ImportCsvColumn>>,
+  ][]) {
+    const fields = Object.entries(columnsOf).map(
+      ([field, column]) => [field, (column && cells[column]?.trim()) ?? ''] as const,
+    );
+    if (fields.every(([, value]) => value === '')) continue;
+    const relation = source === 'guardian' ? {} : { relation: parentRelations[source] };
+    found.push({
+      source,
+      guardian: { ...Object.fromEntries(fields), ...relation, primary: found.length === 0 },
+    });
+  }
+  return found;
+}
+
+/**
+ * A row's cells as the student's fields: its guardians as `rowGuardians` reads them, and a
  * student who left or graduated left on the day of the import unless they had already. The
  * date of birth comes already read in the file's date format.
  */
@@ -56,10 +91,6 @@ function studentFields(
   today: string,
   dateOfBirth: string | undefined,
 ) {
-  const guardianCells = Object.entries(guardianCsvColumns).map(
-    ([field, column]) => [field, cells[column]?.trim() ?? ''] as const,
-  );
-  const hasGuardian = guardianCells.some(([, value]) => value !== '');
   const status = cells.status?.trim().toLowerCase() || undefined;
   return {
     name: cells.name,
@@ -72,15 +103,16 @@ function studentFields(
     date_of_birth: dateOfBirth,
     status,
     left_on: status === 'left' || status === 'graduated' ? today : undefined,
-    guardians: hasGuardian ? [{ ...Object.fromEntries(guardianCells), primary: true }] : [],
+    guardians: rowGuardians(cells).map(({ guardian }) => guardian),
   };
 }
 
-/** The column of the file a refused field came from. */
-function columnOf(path: readonly PropertyKey[]): string {
-  const [field, , guardianField] = path.map(String);
+/** The column of the file a refused field came from; `sources` are the row's guardians'. */
+function columnOf(path: readonly PropertyKey[], sources: readonly GuardianSource[]): string {
+  const [field, index, guardianField] = path.map(String);
   if (field === 'guardians') {
-    return guardianCsvColumns[guardianField as keyof typeof guardianCsvColumns] ?? 'guardian_name';
+    const columnsOf = guardianSources[sources[Number(index)] ?? 'guardian'];
+    return columnsOf[guardianField ?? 'name'] ?? columnsOf.name ?? 'guardian_name';
   }
   if (field === 'left_on') return 'status';
   return field ?? 'row';
@@ -218,7 +250,10 @@ async function checkRows(
     );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = columnOf(issue.path);
+        const field = columnOf(
+          issue.path,
+          rowGuardians(cells).map(({ source }) => source),
+        );
         const value = cells[field as keyof typeof cells]?.trim() ?? '';
         const message =
           value === '' ? issue.message : importTexts.refusedValue(issue.message, value);
@@ -297,7 +332,7 @@ async function plan(
     lock,
     valid.map(({ values }) => values),
   );
-  const given = new Set(rows.flatMap((row) => Object.keys(row.cells) as StudentCsvColumn[]));
+  const given = new Set(rows.flatMap((row) => Object.keys(row.cells) as ImportCsvColumn[]));
   const guardians = await guardiansOf(
     db,
     [...existing.values()].map((row) => row.id),
@@ -331,7 +366,7 @@ async function plan(
 function changesOf(
   before: StudentRow,
   values: StudentValues,
-  given: ReadonlySet<StudentCsvColumn>,
+  given: ReadonlySet<ImportCsvColumn>,
   guardians: readonly unknown[],
 ): Update | undefined {
   const next = columns(values);

@@ -269,4 +269,14 @@ describe('register page, step 2', () => {
       invite: 'the-token',
     });
   });
+
+  it('fills in the address the invitation was sent to', async () => {
+    const { callsTo } = stubs({
+      [`POST ${apiPaths.invitationEmail}`]: { body: { data: { email: 'asha@elsewhere.test' } } },
+    });
+    renderApp('/register?invite=the-token');
+
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('asha@elsewhere.test'));
+    expect(callsTo(`POST ${apiPaths.invitationEmail}`)[0]!.body).toEqual({ invite: 'the-token' });
+  });
 });

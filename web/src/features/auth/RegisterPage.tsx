@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes, texts, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/Field';
 import { errorDetail } from '../../lib/api-client';
 import { bindFields } from '../../lib/forms';
 import { check } from '../../lib/validation';
+import { readInvitationEmail } from './api/invitation-email';
 import { register } from './api/register';
 import { codeJustSent, sendOtp } from './api/send-otp';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
@@ -35,6 +36,18 @@ function InvitedRegistration({ invite }: { invite: string }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState(emptyInvited);
+  // The link's address is filled in; one that cannot be read leaves the field for the person.
+  useEffect(() => {
+    let current = true;
+    readInvitationEmail(invite)
+      .then((email) => {
+        if (current) setValues((typed) => (typed.email === '' ? { ...typed, email } : typed));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [invite]);
   const createAccount = useSignInForm({
     check: (report) => check(registerRequestSchema, { ...values, invite, tc: true }, report),
     send: async (body) => {

@@ -10,14 +10,14 @@ import {
   importDateFormats,
   importTexts,
   readImportDate,
-  studentCsvColumns,
+  importCsvColumns,
   suggestDateFormat,
 } from '@um/contract';
 import type {
   ImportDateFormat,
   ImportNewStandard,
   ImportResult,
-  StudentCsvColumn,
+  ImportCsvColumn,
 } from '@um/contract';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -533,12 +533,12 @@ function Mapping({
             disabled={busy}
             onChange={(event) => {
               const next = [...mapping];
-              next[index] = (event.target.value || null) as StudentCsvColumn | null;
+              next[index] = (event.target.value || null) as ImportCsvColumn | null;
               onChange(next);
             }}
           >
             <option value="">{t.leaveOut}</option>
-            {studentCsvColumns.map((column) => (
+            {importCsvColumns.map((column) => (
               <option key={column} value={column}>
                 {t.fieldLabels[column]}
               </option>
@@ -703,8 +703,8 @@ function RowErrors({
   );
 }
 
-const isColumn = (field: string): field is StudentCsvColumn =>
-  (studentCsvColumns as readonly string[]).includes(field);
+const isColumn = (field: string): field is ImportCsvColumn =>
+  (importCsvColumns as readonly string[]).includes(field);
 
 /** A field's name with the file's heading it came from, as the person knows it. */
 function fieldNameOf(field: string, preview: CsvPreview, mapping: ColumnMapping): string {

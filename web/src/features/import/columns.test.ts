@@ -50,10 +50,38 @@ describe('matching a file’s headings to the student fields', () => {
       'guardian_email',
       'status',
     ]);
-    expect(guessMapping(["Father's Name", 'Birth Date', 'Adm. No.'])).toEqual([
+    expect(guessMapping(['Guardian Name', 'Birth Date', 'Adm. No.'])).toEqual([
       'guardian_name',
       'date_of_birth',
       'admission_number',
+    ]);
+  });
+
+  it("takes a father's and a mother's columns as that parent's, so the relation goes with them", () => {
+    expect(
+      guessMapping([
+        'Student Name',
+        'Father Name',
+        'Father Mobile',
+        'Father Email',
+        "Mother's Name",
+        'Mother Mobile No.',
+        'Mother E-mail ID',
+        'Father',
+      ]),
+    ).toEqual([
+      'name',
+      'father_name',
+      'father_phone',
+      'father_email',
+      'mother_name',
+      'mother_phone',
+      'mother_email',
+      null,
+    ]);
+    expect(guessMapping(['Mother', "Father's Contact No"])).toEqual([
+      'mother_name',
+      'father_phone',
     ]);
   });
 

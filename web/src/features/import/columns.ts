@@ -1,20 +1,47 @@
 import {
   importScreenTexts,
   normaliseCsvHeader,
+  importCsvColumns,
   requiredStudentCsvColumns,
-  studentCsvColumns,
 } from '@um/contract';
-import type { StudentCsvColumn } from '@um/contract';
+import type { ImportCsvColumn } from '@um/contract';
 
 /** Where each column of a file goes: a student's field, or null when it is left out. */
-export type ColumnMapping = (StudentCsvColumn | null)[];
+export type ColumnMapping = (ImportCsvColumn | null)[];
+
+/** What spreadsheets write after "Father" or "Mother" for each of a parent's columns. */
+const parentSuffixes = {
+  name: ['', 'name', 'full_name'],
+  phone: [
+    'phone',
+    'phone_no',
+    'phone_number',
+    'mobile',
+    'mobile_no',
+    'mobile_number',
+    'contact',
+    'contact_no',
+    'contact_number',
+    'cell',
+  ],
+  email: ['email', 'e_mail', 'email_id', 'e_mail_id', 'email_address', 'mail'],
+} as const;
+
+/**
+ * A parent's headings for one of their columns, as `headingKey` writes them: "Father",
+ * "Father's Name", "Father Mobile", "Mother Email ID", so the relation goes with the column.
+ */
+const parentHeadings = (parent: 'father' | 'mother', field: keyof typeof parentSuffixes) =>
+  [parent, `${parent}s`].flatMap((form) =>
+    parentSuffixes[field].map((suffix) => (suffix ? `${form}_${suffix}` : form)),
+  );
 
 /**
  * The headings spreadsheets use for each field besides its own name, as `headingKey` writes
  * them. Only this screen reads them: the API takes the documented column names, and the file it
  * receives is rewritten with those.
  */
-const headingVariants: Record<StudentCsvColumn, readonly string[]> = {
+const headingVariants: Record<ImportCsvColumn, readonly string[]> = {
   name: ['student_name', 'students_name', 'full_name', 'student', 'pupil', 'pupil_name'],
   email: ['e_mail', 'email_address', 'e_mail_address', 'mail', 'student_email', 'student_e_mail'],
   roll_number: ['roll_no', 'roll', 'rollno', 'roll_num', 'roll_nr'],
@@ -54,10 +81,6 @@ const headingVariants: Record<StudentCsvColumn, readonly string[]> = {
     'guardians_name',
     'parent_guardian',
     'parent_or_guardian',
-    'father',
-    'fathers_name',
-    'mother',
-    'mothers_name',
   ],
   guardian_relation: ['relation', 'relationship', 'guardian_relationship', 'parent_relation'],
   guardian_phone: [
@@ -79,6 +102,12 @@ const headingVariants: Record<StudentCsvColumn, readonly string[]> = {
     'parent_e_mail',
     'parents_e_mail',
   ],
+  father_name: parentHeadings('father', 'name'),
+  father_phone: parentHeadings('father', 'phone'),
+  father_email: parentHeadings('father', 'email'),
+  mother_name: parentHeadings('mother', 'name'),
+  mother_phone: parentHeadings('mother', 'phone'),
+  mother_email: parentHeadings('mother', 'email'),
 };
 
 /**
@@ -91,8 +120,8 @@ const headingKey = (heading: string) =>
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '');
 
-const fieldByKey = new Map<string, StudentCsvColumn>(
-  studentCsvColumns.flatMap((column) => [
+const fieldByKey = new Map<string, ImportCsvColumn>(
+  importCsvColumns.flatMap((column) => [
     [column, column] as const,
     ...headingVariants[column].map((variant) => [variant, column] as const),
   ]),
@@ -103,7 +132,7 @@ const fieldByKey = new Map<string, StudentCsvColumn>(
  * column that names it; a later one naming it again is left out, for the person to decide.
  */
 export function guessMapping(headings: readonly string[]): ColumnMapping {
-  const taken = new Set<StudentCsvColumn>();
+  const taken = new Set<ImportCsvColumn>();
   return headings.map((heading) => {
     const field = fieldByKey.get(headingKey(heading));
     if (field === undefined || taken.has(field)) return null;
@@ -116,7 +145,7 @@ export function guessMapping(headings: readonly string[]): ColumnMapping {
 export function mappingProblems(mapping: ColumnMapping): string[] {
   const { fieldLabels, fieldMissing, fieldRepeated } = importScreenTexts;
   const missing = requiredStudentCsvColumns.filter((field) => !mapping.includes(field));
-  const repeated = studentCsvColumns.filter(
+  const repeated = importCsvColumns.filter(
     (field) => mapping.filter((chosen) => chosen === field).length > 1,
   );
   return [
@@ -127,12 +156,12 @@ export function mappingProblems(mapping: ColumnMapping): string[] {
 
 /** A column of the file sent to the API: its documented name, and the file's column it is read from. */
 export interface OutputColumn {
-  name: StudentCsvColumn;
+  name: ImportCsvColumn;
   source: number;
 }
 
-/** The columns the mapping fills, in the documented order (the order an export writes). */
+/** The columns the mapping fills, in the documented order (an export's, then the parents'). */
 export const outputColumns = (mapping: ColumnMapping): OutputColumn[] =>
-  studentCsvColumns
+  importCsvColumns
     .filter((column) => mapping.includes(column))
     .map((name) => ({ name, source: mapping.indexOf(name) }));
