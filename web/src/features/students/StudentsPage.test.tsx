@@ -621,6 +621,7 @@ describe('students page', () => {
               at: stamp,
               actor: { id: 8, name: 'Tom Okafor' },
               action: 'update',
+              batch_id: null,
               changes: { phone_number: { from: ravi.phone_number, to: stored.phone_number } },
             },
           ],
@@ -679,6 +680,7 @@ describe('students page', () => {
         at: '2026-11-20T09:30:00.000Z',
         actor: { id: 8, name: 'Tom Okafor' },
         action: 'update',
+        batch_id: null,
         changes: {
           standard: { from: 4, to: 3 },
           phone_number: { from: '', to: '+91 98450 12345' },
@@ -689,6 +691,7 @@ describe('students page', () => {
         at: '2026-11-19T08:00:00.000Z',
         actor: { id: 7, name: 'Ada Lovelace' },
         action: 'create',
+        batch_id: null,
         changes: { name: { from: null, to: 'Ravi Kumar' } },
       },
     ];
