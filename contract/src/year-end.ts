@@ -217,6 +217,8 @@ export const yearEndScreenTexts = {
     kept: 'Kept back',
   },
   newMark: (name: string) => `${name} (new)`,
+  /** Where the students kept back go, after how many: "2 to 8 A (new)". */
+  keptTo: (name: string) => `to ${name}`,
   totals: ({ moved, graduated, kept }: YearEndTotals) =>
     `${studentsWho(moved, 'moves on', 'move on')}, ${studentsWho(graduated, 'graduates', 'graduate')}, ${students(kept)} kept back.`,
   conflictsHeading: (count: number) =>

@@ -62,3 +62,57 @@ test('ten students of a class are chosen, moved to another standard after a conf
   );
   await expectNoAxeViolations(page, 'recent changes');
 });
+
+test('roll numbers 1-3 of one class move to another that has 1-3, given the next free numbers the dialog shows first', async ({
+  signedInPage: page,
+  account,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const eightA = await createStandardViaApi(request, account, `8 A ${tag}`, 8);
+  const eightB = await createStandardViaApi(request, account, `8 B ${tag}`, 8);
+  const names: string[] = [];
+  for (const [standard, section] of [
+    [eightA, 'a'],
+    [eightB, 'b'],
+  ] as const) {
+    for (let roll = 1; roll <= 3; roll += 1) {
+      const name = `Pupil ${section}${roll} ${tag}`;
+      if (standard === eightA) names.push(name);
+      await createStudentViaApi(request, account, {
+        name,
+        email: `pupil-${section}${roll}-${tag}@pupils.test`,
+        roll_number: String(roll),
+        standard: standard.id,
+      });
+    }
+  }
+
+  await page.goto(`${appRoutes.students}?standard=${eightA.id}&sort=roll_number`);
+  await expect(studentRow(page, names[2]!)).toBeVisible();
+  for (const name of names) {
+    await page.getByRole('checkbox', { name: t.selectStudent(name) }).check();
+  }
+  const bar = page.getByRole('region', { name: t.barLabel });
+  await bar.getByLabel(t.moveTo).selectOption({ label: eightB.name });
+  await bar.getByRole('button', { name: t.move }).click();
+  const dialog = page.getByRole('dialog', { name: t.confirmMoveTitle(3, eightB.name) });
+  await expect(dialog).toContainText(t.clashHeading(3));
+  await expect(dialog.getByRole('button', { name: t.move })).toBeDisabled();
+  await dialog.getByRole('radio', { name: t.clashChoices.next_free }).check();
+  const changes = dialog.getByRole('table', { name: t.changesTable });
+  for (const [index, name] of names.entries()) {
+    await expect(changes.getByRole('row').filter({ hasText: name })).toContainText(
+      String(index + 4),
+    );
+  }
+  await expectNoAxeViolations(page, 'bulk move: roll numbers taken');
+  await dialog.getByRole('button', { name: t.move }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: t.moved(3, eightB.name) })).toBeVisible();
+  await page.goto(`${appRoutes.students}?standard=${eightB.id}&sort=roll_number`);
+  await expect(studentRows(page)).toHaveCount(6);
+  for (const [index, name] of names.entries()) {
+    await expect(studentRow(page, name)).toContainText(String(index + 4));
+  }
+});

@@ -402,6 +402,49 @@ describe.each(dialects)('bulk changes and batches on %s', (dialect) => {
     expect(history.map((event) => event.batch_id)).toEqual([null, moved.batch_id, moved.batch_id]);
   });
 
+  it('gives moved students whose roll numbers are taken the next free ones, previewed first, and two such moves sent at once never share a number', async () => {
+    const eightA = await classOf(3);
+    const eightB = await classOf(3);
+    const other = await classOf(2);
+    const change = {
+      action: 'move',
+      ids: eightA.ids,
+      standard: eightB.standard.id,
+      roll_numbers: 'next_free',
+    };
+
+    const preview = await call('POST', `${BULK}?dry_run=true`, change);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(
+      preview.json<{ data: BulkResult }>().data.roll_numbers.map((entry) => [entry.from, entry.to]),
+    ).toEqual([
+      ['1', '4'],
+      ['2', '5'],
+      ['3', '6'],
+    ]);
+    expect((await places(eightA.ids)).every((row) => row.standard_id === eightA.standard.id)).toBe(
+      true,
+    );
+
+    const answers = await Promise.all([
+      call('POST', BULK, change),
+      call('POST', BULK, { ...change, ids: other.ids }),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+    expect(codes).toContain(200);
+    const target = await t.database.db
+      .selectFrom('students')
+      .select(['roll_number'])
+      .where('standard_id', '=', eightB.standard.id)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'active')
+      .execute();
+    const numbers = target.map((row) => row.roll_number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers).toHaveLength(3 + (codes[0] === 200 ? 3 : 0) + (codes[1] === 200 ? 2 : 0));
+  });
+
   it('pages the batches newest first by cursor', async () => {
     const { ids } = await classOf(3);
     const made: string[] = [];

@@ -1,5 +1,4 @@
 import { ChartColumn } from 'lucide-react';
-import { currentAcademicYear } from '@um/contract';
 import { EmailText } from '../../components/ui/EmailText';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { useAllStandards } from '../../lib/api/get-all-standards';
@@ -7,6 +6,7 @@ import { everyStudent, useStudentsCount } from '../../lib/api/get-students-count
 import { useUnreadCount } from '../../lib/api/get-unread-count';
 import { displayName } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
+import { yearChoices } from '../../lib/academic-year-filter';
 import { useUrlFilters } from '../../lib/url-filters';
 import { useLastImport } from './api/get-last-import';
 import { FirstSteps } from './components/FirstSteps';
@@ -21,14 +21,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
   const unread = useUnreadCount();
   const lastImport = useLastImport();
   const standardCount = standards.data?.length;
-  // Every year that has standards, the current one and the one asked for, newest first.
-  const years = [
-    ...new Set([
-      currentAcademicYear(),
-      year,
-      ...(standards.data ?? []).map(({ academic_year }) => academic_year),
-    ]),
-  ].sort((a, b) => b.localeCompare(a));
+  const years = yearChoices(year, standards.data ?? []);
   const ofYear = standards.data?.filter(({ academic_year }) => academic_year === year);
   // A school with no standards or no students yet is shown its first steps.
   const starting =

@@ -8,6 +8,7 @@ import {
   appTexts,
   buildPath,
   dailyUseTexts,
+  dashboardTexts,
   everydayTexts,
   currentAcademicYear,
   recordPaths,
@@ -49,10 +50,15 @@ const colleaguesEdit = {
   at: '2026-11-20T09:30:00.000Z',
   actor: { id: 8, name: 'Tom Okafor' },
   action: 'update',
+  batch_id: null,
   changes: { description: { from: '', to: 'Morning shift' } },
 };
 
-function atStandards(routes: Record<string, StubReply | StubHandler>) {
+/** The screen, by default at 2025, the year of the standards above. */
+function atStandards(
+  routes: Record<string, StubReply | StubHandler>,
+  path = '/standards?year=2025',
+) {
   signIn();
   const stub = stubFetch({
     [`GET ${apiPaths.profile}`]: { body: testUser },
@@ -60,13 +66,29 @@ function atStandards(routes: Record<string, StubReply | StubHandler>) {
     [`GET ${recordPaths.teacherChoices}`]: { body: { data: [priya, omar] } },
     ...routes,
   });
-  renderApp('/standards');
+  renderApp(path);
   return stub;
 }
 
 const listOf = (...standards: Standard[]) => ({ body: { data: standards, next_cursor: null } });
 
 describe('standards page', () => {
+  it('shows the current academic year’s standards by default, and another year chosen, in the address', async () => {
+    const user = userEvent.setup({ delay: null });
+    const current = { ...standard(7, 'Grade 7 A', 7), academic_year: currentAcademicYear() };
+    atStandards({ [LIST]: listOf(grade5, current) }, '/standards');
+
+    expect(await screen.findByRole('heading', { name: 'Grade 7 A' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Grade 5 A' })).not.toBeInTheDocument();
+    const year = screen.getByLabelText(dashboardTexts.yearFilter);
+    expect(year).toHaveValue(currentAcademicYear());
+
+    await user.selectOptions(year, '2025');
+    expect(await screen.findByRole('heading', { name: 'Grade 5 A' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Grade 7 A' })).not.toBeInTheDocument();
+    expect(window.location.search).toBe('?year=2025');
+  });
+
   it('lists every standard with its student count, following the cursor in pages of 200', async () => {
     const { callsTo } = atStandards({
       [LIST]: ({ url }) =>
@@ -76,9 +98,9 @@ describe('standards page', () => {
     });
 
     await screen.findByRole('heading', { name: 'Grade 6 B' });
-    const items = within(screen.getByRole('region', { name: 'All standards' })).getAllByRole(
-      'listitem',
-    );
+    const items = within(
+      screen.getByRole('region', { name: dashboardTexts.standards('2025') }),
+    ).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Grade 5 A');
     expect(items[0]).toHaveTextContent('2 students');
     expect(items[1]).toHaveTextContent('1 student');
@@ -397,6 +419,7 @@ describe('standards page', () => {
         at: '2026-11-20T09:30:00.000Z',
         actor: { id: 8, name: 'Tom Okafor' },
         action: 'update',
+        batch_id: null,
         changes: {
           name: { from: 'Grade 5', to: 'Grade 5 A' },
           grade_level: { from: 4, to: 5 },
@@ -408,6 +431,7 @@ describe('standards page', () => {
         at: '2026-11-19T08:00:00.000Z',
         actor: { id: 7, name: 'Ada Lovelace' },
         action: 'create',
+        batch_id: null,
         changes: { name: { from: null, to: 'Grade 5' } },
       },
     ];
@@ -442,6 +466,7 @@ describe('standards page', () => {
       at: '2026-11-20T09:30:00.000Z',
       actor: { id: 8, name: 'Tom Okafor' },
       action: 'update',
+      batch_id: null,
       changes: { description: { from, to } },
     });
     const historyPath = buildPath(recordPaths.standardHistory, { id: 5 });

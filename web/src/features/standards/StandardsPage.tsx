@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { GraduationCap, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { appRoutes, appTexts, dailyUseTexts, texts } from '@um/contract';
+import { appRoutes, appTexts, dailyUseTexts, dashboardTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
+import { SelectField } from '../../components/ui/Field';
 import { EditorPanel, ListSection } from '../../components/ui/ListStates';
 import { NoticeArea } from '../../components/ui/NoticeArea';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SignedInOnly } from '../../components/ui/SignedOutNotice';
 import { useListScreen } from '../../components/ui/useListScreen';
+import { yearChoices, yearParam } from '../../lib/academic-year-filter';
 import { useAllStandards } from '../../lib/api/get-all-standards';
+import { defineFilters, useUrlFilters } from '../../lib/url-filters';
 import { useCanWrite } from '../../lib/roles';
 import { useDeleteStandard } from './api/delete-standard';
 import { useRestoreStandard } from './api/restore-standard';
@@ -20,6 +23,9 @@ import { StandardHistoryDialog } from './components/StandardHistoryDialog';
 import { StandardInUseDialog } from './components/StandardInUseDialog';
 
 const FORM_ID = 'standard-form';
+
+/** Which academic year's standards the screen lists (`?year=`), the current one by default. */
+const standardsFilters = defineFilters({ year: yearParam });
 
 export function StandardsPage() {
   return (
@@ -31,7 +37,14 @@ export function StandardsPage() {
 
 function Standards() {
   const canWrite = useCanWrite();
-  const standards = useAllStandards();
+  const [{ year }, changeFilter] = useUrlFilters(standardsFilters);
+  const all = useAllStandards();
+  const years = yearChoices(year, all.data ?? []);
+  // The year's standards only: last year's stay, with their history, a choice away.
+  const standards = {
+    ...all,
+    data: all.data?.filter(({ academic_year }) => academic_year === year),
+  } as typeof all;
   const remove = useDeleteStandard();
   const restore = useRestoreStandard();
   const screen = useListScreen<Standard>({
@@ -98,9 +111,23 @@ function Standards() {
         </EditorPanel>
       )}
 
+      <div className="mb-4 w-40">
+        <SelectField
+          label={dashboardTexts.yearFilter}
+          name="year"
+          value={year}
+          onChange={(event) => changeFilter({ year: event.target.value })}
+        >
+          {years.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <ListSection
         id="standards-heading"
-        title="All standards"
+        title={dashboardTexts.standards(year)}
         headingRef={screen.listHeading}
         list={standards}
         count={rows.length}

@@ -83,7 +83,7 @@ describe('changing many students at once', () => {
   it('moves the chosen students after a confirmation naming how many and where, and undoes it from the notice', async () => {
     const user = userEvent.setup({ delay: null });
     const { callsTo } = atStudents({
-      [BULK]: { body: { data: { batch_id: BATCH, count: 2 } } },
+      [BULK]: { body: { data: { batch_id: BATCH, count: 2, roll_numbers: [] } } },
       [UNDO]: { body: { data: { batch_id: BATCH, counts: { reverted: 2 } } } },
     });
 
@@ -100,7 +100,12 @@ describe('changing many students at once', () => {
     await user.click(within(dialog).getByRole('button', { name: t.move }));
 
     expect(await screen.findByText(t.moved(2, 'Class 10 A'))).toBeInTheDocument();
-    expect(callsTo(BULK)[0]?.body).toEqual({ action: 'move', ids: [1, 3], standard: 10 });
+    // The question previewed the move first (which roll numbers it would give), then it ran.
+    const move = { action: 'move', ids: [1, 3], standard: 10, roll_numbers: 'keep' };
+    expect(callsTo(BULK).map((call) => [call.url.search, call.body])).toEqual([
+      ['?dry_run=true', move],
+      ['', move],
+    ]);
     expect(screen.queryByRole('region', { name: t.barLabel })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: appTexts.history.undo }));
@@ -146,7 +151,7 @@ describe('changing many students at once', () => {
     vi.setSystemTime(new Date('2026-03-31T20:00:00Z'));
     const user = userEvent.setup({ delay: null });
     const { callsTo } = atStudents({
-      [BULK]: { body: { data: { batch_id: BATCH, count: 2 } } },
+      [BULK]: { body: { data: { batch_id: BATCH, count: 2, roll_numbers: [] } } },
       [UNDO]: { body: { data: { batch_id: BATCH, counts: { reverted: 2 } } } },
     });
 

@@ -75,6 +75,7 @@ function atRecord(
             at: '2026-10-31T09:00:00.000Z',
             actor: { id: 8, name: 'Tom Okafor' },
             action: 'update',
+            batch_id: null,
             changes: { status: { from: 'active', to: 'left' } },
           },
         ],

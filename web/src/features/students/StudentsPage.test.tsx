@@ -20,6 +20,7 @@ import type { StubHandler, StubReply } from '../../test/fetch-stub';
 import { renderApp, signIn, testUser } from '../../test/render-app';
 import { STUDENTS_PAGE_SIZE } from './api/get-students';
 import { StudentsPage } from './StudentsPage';
+import { localToday } from '../../lib/local-date';
 
 const STUDENTS = `GET ${apiPaths.students}`;
 const STANDARDS = `GET ${apiPaths.standards}`;
@@ -421,6 +422,9 @@ describe('students page', () => {
     await actor.click(within(second).getByLabelText(studentRecordTexts.guardianPrimary));
 
     await actor.selectOptions(screen.getByLabelText(studentRecordTexts.status), 'left');
+    // Marked as left, the student left today unless the date is changed.
+    expect(screen.getByLabelText(studentRecordTexts.leftOn)).toHaveValue(localToday());
+    await actor.clear(screen.getByLabelText(studentRecordTexts.leftOn));
     await actor.type(screen.getByLabelText(studentRecordTexts.leftOn), '2026-06-30');
     await actor.click(screen.getByRole('button', { name: 'Save student' }));
 
@@ -463,6 +467,8 @@ describe('students page', () => {
     // The heading follows the filter at once; the list follows once the leavers are read.
     expect(await screen.findByRole('heading', { name: leaver.name })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: asha.name })).not.toBeInTheDocument();
+    // Each leaver says the day they left.
+    expect(screen.getByText('2026-06-30')).toBeInTheDocument();
     expect(callsTo(STUDENTS).at(-1)!.url.searchParams.get('status')).toBe('left');
     expect(callsTo(`GET ${recordPaths.studentsCount}`).at(-1)!.url.searchParams.get('status')).toBe(
       'left',
@@ -621,6 +627,7 @@ describe('students page', () => {
               at: stamp,
               actor: { id: 8, name: 'Tom Okafor' },
               action: 'update',
+              batch_id: null,
               changes: { phone_number: { from: ravi.phone_number, to: stored.phone_number } },
             },
           ],
@@ -679,6 +686,7 @@ describe('students page', () => {
         at: '2026-11-20T09:30:00.000Z',
         actor: { id: 8, name: 'Tom Okafor' },
         action: 'update',
+        batch_id: null,
         changes: {
           standard: { from: 4, to: 3 },
           phone_number: { from: '', to: '+91 98450 12345' },
@@ -689,6 +697,7 @@ describe('students page', () => {
         at: '2026-11-19T08:00:00.000Z',
         actor: { id: 7, name: 'Ada Lovelace' },
         action: 'create',
+        batch_id: null,
         changes: { name: { from: null, to: 'Ravi Kumar' } },
       },
     ];

@@ -280,6 +280,7 @@ function Students() {
           dimmed={students.isPlaceholderData}
           justAdded={justAdded}
           standardOf={standardOf}
+          leavers={filter.status !== 'active'}
           actions={(student) => rowActions(student, wide)}
           selection={canWrite ? { row: selectBox, all: selectShown } : undefined}
         />

@@ -247,6 +247,7 @@ describe('year end', () => {
         { from_standard: 3, graduate: true },
       ],
       keep: [7],
+      roll_numbers: 'keep',
     });
     const report = screen.getByRole('list', { name: t.reportTable });
     expect(report).toHaveTextContent(t.newMark('Class 9 B'));

@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/Field';
 import { cardClasses } from '../../../components/ui/PageHeader';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useUndoBatch } from '../../../lib/api/undo-batch';
+import { localToday } from '../../../lib/local-date';
 import { useChangeStudentsInBulk } from '../api/change-students-in-bulk';
 import { getStudentIds } from '../api/get-student-ids';
 import { MoveDialog } from './MoveDialog';
@@ -36,15 +37,6 @@ function refusalDetail(error: unknown, studentName: (id: number) => string | und
     .slice(0, 5)
     .map(({ id, message }) => `${studentName(id) ?? `#${id}`}: ${message}`);
   return [refused.data.detail, ...named].join(' ');
-}
-
-/**
- * Today in the browser's time zone: a school marks a leaver on its own calendar day, which in
- * the evening east of Greenwich (or the morning west of it) is not UTC's.
- */
-function localToday(now = new Date()): string {
-  const twoDigits = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
 /** A change to ask about: what is sent, the question before it and the notice after it. */

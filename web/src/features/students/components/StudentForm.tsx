@@ -22,6 +22,7 @@ import { useUnsavedForm } from '../../../components/ui/useUnsavedForm';
 import { bindFields, useFieldErrors } from '../../../lib/forms';
 import { serverFieldErrors } from '../../../lib/server-errors';
 import { check } from '../../../lib/validation';
+import { localToday } from '../../../lib/local-date';
 import { useCreateStudent } from '../api/create-student';
 import { findLikelyDuplicates } from '../api/find-likely-duplicates';
 import { studentHistoryPath } from '../api/get-student-history';
@@ -327,7 +328,8 @@ export function StudentForm({
             change((current) => ({
               ...current,
               status,
-              left_on: status === 'active' ? '' : current.left_on,
+              // Marked as left, the student left today unless the person says otherwise.
+              left_on: status === 'active' ? '' : current.left_on || localToday(),
             }));
           }}
         >

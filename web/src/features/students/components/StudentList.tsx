@@ -30,6 +30,8 @@ export interface StudentListProps {
   justAdded: number | null;
   /** The standard of each row, left out when the list shows one standard: its heading says it. */
   standardOf: ((standard: number) => string) | null;
+  /** Whether the list shows leavers too: then each row says the day they left. */
+  leavers?: boolean;
   actions: (student: Student) => ReactNode;
   /**
    * The box that chooses a row for a change of many, and the one that chooses every row; none
@@ -51,6 +53,7 @@ export function StudentList({
   dimmed,
   justAdded,
   standardOf,
+  leavers = false,
   actions,
   selection,
 }: StudentListProps) {
@@ -143,6 +146,12 @@ export function StudentList({
           only: 'card',
           optional: (student) => student.status === 'active',
           cell: (student) => studentRecordTexts.statuses[student.status],
+        },
+        leavers && {
+          header: studentRecordTexts.leftOn,
+          className: 'whitespace-nowrap',
+          optional: (student) => student.left_on === null,
+          cell: (student) => student.left_on ?? '',
         },
         { header: 'Actions', kind: 'actions', cell: actions },
       ]}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { academicYearSchema, texts, yearEndSchema, yearEndScreenTexts as t } from '@um/contract';
-import type { Standard, YearEndRequest, YearEndResult } from '@um/contract';
+import type { RollNumberChoice, Standard, YearEndRequest, YearEndResult } from '@um/contract';
 import { Banner } from '../../../components/ui/Banner';
 import type { Notice } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -17,6 +17,7 @@ import { useYearStandards } from '../api/get-year-standards';
 import { refusedYearEnd, usePreviewYearEnd, useRunYearEnd } from '../api/run-year-end';
 import { byGrade, defaultTarget, targetIn, totalsOf, yearEndInput } from '../plan';
 import type { KeptStudent, Target } from '../plan';
+import { RollNumberChanges, RollNumberChoiceField } from '../../../components/ui/RollNumbers';
 import { Conflicts } from './Conflicts';
 import { KeepBack } from './KeepBack';
 import { TargetTable } from './TargetTable';
@@ -85,6 +86,7 @@ export function YearEndPlanner({ onDone, onNotice, onClearNotice }: YearEndPlann
   const [choices, setChoices] = useState<Record<number, Target>>({});
   /** Kept by every year chosen so far; a year's own are those of its standards. */
   const [kept, setKept] = useState<KeptStudent[]>([]);
+  const [rollNumbers, setRollNumbers] = useState<RollNumberChoice>('keep');
   const { formRef, errors, setErrors } = useFieldErrors();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -97,7 +99,8 @@ export function YearEndPlanner({ onDone, onNotice, onClearNotice }: YearEndPlann
     target: targetIn(choices[standard.id], defaultTarget(standard, highest, nextYear), nextYear),
   }));
   const keptHere = kept.filter(({ standard }) => standards.some(({ id }) => id === standard));
-  const input = from === null ? null : yearEndInput(from, to, rows, keptHere);
+  const input =
+    from === null ? null : { ...yearEndInput(from, to, rows, keptHere), roll_numbers: rollNumbers };
   const inputKey = JSON.stringify(input);
   // A preview of other choices says nothing about these: it goes until they are previewed.
   const current = preview?.key === inputKey ? preview : null;
@@ -235,6 +238,13 @@ export function YearEndPlanner({ onDone, onNotice, onClearNotice }: YearEndPlann
             />
           )}
           <div className="mb-6">
+            <RollNumberChoiceField
+              name="year-end-clashes"
+              value={rollNumbers}
+              onChange={setRollNumbers}
+            />
+          </div>
+          <div className="mb-6">
             <Button
               loading={previewing.isPending}
               disabled={listsPending || standards.length === 0}
@@ -251,6 +261,9 @@ export function YearEndPlanner({ onDone, onNotice, onClearNotice }: YearEndPlann
               focusOnOpen
             >
               <YearEndReport result={current.result} />
+              {current.result.roll_numbers.length > 0 && (
+                <RollNumberChanges changes={current.result.roll_numbers} />
+              )}
               {current.result.conflicts.length > 0 ? (
                 <Conflicts conflicts={current.result.conflicts} />
               ) : (

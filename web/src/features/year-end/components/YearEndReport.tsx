@@ -30,7 +30,13 @@ export function YearEndReport({ result, linkTargets = false }: YearEndReportProp
           },
           { header: t.report.moved, numeric: true, cell: (row) => row.moved },
           { header: t.report.graduated, numeric: true, cell: (row) => row.graduated },
-          { header: t.report.kept, numeric: true, cell: (row) => row.kept },
+          {
+            header: t.report.kept,
+            cell: (row) =>
+              row.kept_to === null
+                ? row.kept
+                : `${row.kept} ${t.keptTo(row.kept_to.id === null ? t.newMark(row.kept_to.name) : row.kept_to.name)}`,
+          },
         ]}
       />
     </>
