@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  standardNameKey,
   yearEndTexts,
   type YearEndConflict,
   type YearEndRequest,
@@ -39,9 +40,6 @@ interface StandardRow {
   academic_year: string;
 }
 
-/** A standard's name as two names are compared within a year: trimmed, spaces collapsed, any case. */
-const nameKey = (name: string) => name.trim().replace(/\s+/gu, ' ').toLowerCase();
-
 /** Where one standard's students go: a standard (null id: one to create), or graduation. */
 type Target = { id: number | null; name: string; grade_level?: number } | null;
 
@@ -65,7 +63,7 @@ async function targetsOf(
     new Map(rows.filter((row) => row.academic_year === year).map((row) => [row.id, row] as const));
   const from = ofYear(request.from_year);
   const to = ofYear(request.to_year);
-  const toNames = new Set([...to.values()].map((row) => nameKey(row.name)));
+  const toNames = new Set([...to.values()].map((row) => standardNameKey(row.name)));
 
   const errors: Record<string, string[]> = {};
   const targets = request.moves.map((move, index): Target => {
@@ -78,7 +76,7 @@ async function targetsOf(
       return target ? { id: target.id, name: target.name } : null;
     }
     if (move.to_new) {
-      if (toNames.has(nameKey(move.to_new.name))) {
+      if (toNames.has(standardNameKey(move.to_new.name))) {
         errors[`moves.${index}.to_new.name`] = [
           yearEndTexts.newNameTaken(move.to_new.name, request.to_year),
         ];
@@ -148,11 +146,13 @@ export async function yearEnd(
           student,
         ]);
       }
-      const toByName = new Map([...to.values()].map((row) => [nameKey(row.name), row] as const));
+      const toByName = new Map(
+        [...to.values()].map((row) => [standardNameKey(row.name), row] as const),
+      );
       // The students who arrive at each target, by its id or, for a new one, its name.
       const arriving = new Map<string, { target: NonNullable<Target>; students: StudentRow[] }>();
       const arrive = (target: NonNullable<Target>, coming: StudentRow[]) => {
-        const key = target.id === null ? `new:${nameKey(target.name)}` : `${target.id}`;
+        const key = target.id === null ? `new:${standardNameKey(target.name)}` : `${target.id}`;
         const entry = arriving.get(key) ?? { target, students: [] };
         entry.students.push(...coming);
         arriving.set(key, entry);
@@ -168,7 +168,7 @@ export async function yearEnd(
         // Those kept back repeat the grade in the next year: in its standard of the same name.
         let keptTo: NonNullable<Target> | null = null;
         if (kept.length > 0) {
-          const same = toByName.get(nameKey(standard.name));
+          const same = toByName.get(standardNameKey(standard.name));
           keptTo = arrive(
             same
               ? { id: same.id, name: same.name }
@@ -240,9 +240,9 @@ export async function yearEnd(
           .map((target) => ({ name: target.name, grade_level: target.grade_level ?? 1 })),
         { actorId, batchId, academicYear: request.to_year, action: 'create' },
       );
-      const createdId = new Map(created.map((row) => [nameKey(row.name), row.id] as const));
+      const createdId = new Map(created.map((row) => [standardNameKey(row.name), row.id] as const));
       const idOf = (target: { id: number | null; name: string }) =>
-        target.id ?? createdId.get(nameKey(target.name)) ?? null;
+        target.id ?? createdId.get(standardNameKey(target.name)) ?? null;
       for (const entry of summary) {
         if (entry.to_standard) entry.to_standard.id = idOf(entry.to_standard);
         if (entry.kept_to) entry.kept_to.id = idOf(entry.kept_to);
