@@ -137,7 +137,8 @@ export const secondStepTexts = {
     saveFailed: 'Failed to save. Please try again.',
     loadFailed: 'Failed to load the sign-in settings. Please try again.',
     reset: 'Reset second step',
-    resetLabel: (name: string) => `Reset the second step of ${name}`,
+    // Starts with the visible "Reset second step", so a person who says what they see reaches it.
+    resetLabel: (name: string) => `Reset second step of ${name}`,
     resetTitle: (name: string) => `Reset ${name}’s second step?`,
     resetBody: (name: string, email: string) =>
       `${name} (${email}) loses their authenticator app, recovery codes and passkeys, is signed out everywhere and gets an e-mail. They set a second step up again at their next sign-in if their role requires one.`,

@@ -21,7 +21,7 @@ const listItem = (page: Page, region: RegExp | string, name: string) =>
 /** The roll number a student's row shows, its first column. */
 // The row's first cell is the box that chooses it; the roll number comes next.
 const rollNumberOf = (page: Page, name: string) => studentRow(page, name).getByRole('cell').nth(1);
-const standardRow = (page: Page, name: string) => listItem(page, 'All standards', name);
+const standardRow = (page: Page, name: string) => listItem(page, /^Standards of /, name);
 const binRow = (page: Page, name: string) => listItem(page, 'Deleted students and standards', name);
 
 async function confirmDeletion(page: Page) {

@@ -56,8 +56,8 @@ test('a screen that fails shows the error fallback inside the shell, and both wa
   signedInPage: page,
 }) => {
   // A screen whose code cannot be fetched (a deploy replaced it, the network dropped) is the
-  // real-world failure the boundary is for.
-  await page.route('**/assets/TasksPage-*.js', (route) => route.abort());
+  // real-world failure the boundary is for. Tasks and Projects share that chunk.
+  await page.route('**/assets/SampleScreens-*.js', (route) => route.abort());
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
 
   await expect(page.getByRole('heading', { name: texts.errorFallback.title })).toBeVisible();
@@ -68,7 +68,7 @@ test('a screen that fails shows the error fallback inside the shell, and both wa
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
   await expect(page.getByRole('heading', { name: texts.errorFallback.title })).toBeVisible();
-  await page.unroute('**/assets/TasksPage-*.js');
+  await page.unroute('**/assets/SampleScreens-*.js');
   await page.getByRole('button', { name: texts.errorFallback.refresh }).click();
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await expect(page).toHaveURL('/tasks');

@@ -11,7 +11,7 @@ import {
 } from './support/ui.js';
 const standardRow = (page: Page, name: string) =>
   page
-    .getByRole('region', { name: 'All standards' })
+    .getByRole('region', { name: /^Standards of / })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
