@@ -750,8 +750,11 @@ describe("a walk of every operation through Prism's validating proxy", () => {
       tc: true,
       invite: link[1]!,
     };
+    const shownEmail = await walk.send('readInvitationEmail', { body: { invite: link[1]! } }, 200);
+    expect(shownEmail.json.data.email).toBe(email);
     await walk.send('register', { body: joining }, 201);
     await walk.send('register', { body: joining }, 400);
+    await walk.send('readInvitationEmail', { body: { invite: link[1]! } }, 404);
 
     const withdrawn = await walk.send(
       'inviteStaffMember',

@@ -129,6 +129,7 @@ describe.each(dialects)('app skeleton on %s', (dialect) => {
         'GET /api/config/',
         'POST /api/user/send_otp/',
         'POST /api/user/register/',
+        'POST /api/user/invitation/',
         'POST /api/user/login/',
         'POST /api/user/refresh_token/',
         'POST /api/user/logout/',

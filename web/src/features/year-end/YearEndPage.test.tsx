@@ -174,7 +174,7 @@ describe('year end', () => {
       [`GET ${apiPaths.messages}`]: { body: { data: [], next_cursor: null, unread_count: 0 } },
       [LIST]: standardsByYear,
     });
-    const { router } = renderApp('/standards');
+    const { router } = renderApp('/standards?year=2025');
     expect(await screen.findByRole('heading', { name: 'Class 8 A' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: t.title })).not.toBeInTheDocument();
 
