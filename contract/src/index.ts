@@ -11,7 +11,7 @@ export * from './session-texts.js';
 export * from './staff.js';
 export * from './standards.js';
 export * from './students.js';
-export * from './transfer.js';
+export * from './imports.js';
 export * from './daily-use-texts.js';
 export * from './batches.js';
 export * from './year-end.js';

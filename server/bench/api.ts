@@ -25,7 +25,7 @@ import { createDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { encodeCursor } from '../src/db/paging.js';
 import { firstNames, lastNames } from '../src/seed/data.js';
-import { listStudents } from '../src/students/read-model.js';
+import { listStudents } from '../src/students/record/read-model.js';
 import { seed, type SeedCounts } from '../src/seed/seed.js';
 import { runLoad, type LoadFigures } from './load.js';
 import { openEventStreams } from './streams.js';

@@ -9,7 +9,7 @@ import {
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
-import { guardianColumns } from '../students/writes.js';
+import { guardianColumns } from '../students/record/writes.js';
 import {
   firstNames,
   lastNames,

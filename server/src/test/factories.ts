@@ -12,7 +12,7 @@ import { startFamily } from '../auth/refresh-tokens.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
-import { guardianColumns, insertGuardians } from '../students/writes.js';
+import { guardianColumns, insertGuardians } from '../students/record/writes.js';
 
 let sequence = 0;
 /** A short token unique within the test run, for names that must not collide. */

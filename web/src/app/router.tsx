@@ -176,7 +176,7 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
                 {
                   path: appRoutes.studentsImport,
                   lazy: async () => ({
-                    Component: (await import('../features/import/ImportPage')).ImportPage,
+                    Component: (await import('../features/imports/ImportPage')).ImportPage,
                   }),
                 },
                 {

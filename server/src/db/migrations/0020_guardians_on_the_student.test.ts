@@ -4,7 +4,7 @@ import { nowIso } from '../time.js';
 import type { Insertable } from 'kysely';
 import type { Database } from '../schema.js';
 import { createTestDatabase, dialects } from '../../test/harness.js';
-import { findStudent, listStudentsJson } from '../../students/read-model.js';
+import { findStudent, listStudentsJson } from '../../students/record/read-model.js';
 
 describe.each(dialects)('migration 0020 on %s', (dialect) => {
   let close: (() => Promise<void>) | undefined;

@@ -9,8 +9,8 @@ import {
   type BulkResult,
   type HistoryList,
 } from '@um/contract';
-import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
-import { insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
+import { dialects, signedInCaller, useTestApp } from '../../test/harness.js';
+import { insertStandard, insertStudent, loginAs, unique } from '../../test/factories.js';
 
 const BULK = '/management/students/bulk/';
 const BATCHES = '/management/batches/';

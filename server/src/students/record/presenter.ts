@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { problemTexts, type Guardian, type Student } from '@um/contract';
-import type { Executor } from '../db/database.js';
-import { jsonItem } from '../db/paging.js';
-import type { GuardianRow, StudentRow } from '../db/schema.js';
-import type { Change } from '../records/change-log.js';
-import { notFound } from '../http/problem.js';
+import type { Executor } from '../../db/database.js';
+import { jsonItem } from '../../db/paging.js';
+import type { GuardianRow, StudentRow } from '../../db/schema.js';
+import type { Change } from '../../records/change-log.js';
+import { notFound } from '../../http/problem.js';
 
 /**
  * What a student looks like to the outside, written once: in an answer (as an object, or as

@@ -18,12 +18,12 @@ import {
   restoreResponseSchema,
   studentRestoreSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app-context.js';
-import { currentUserId } from '../http/access.js';
-import { groupConcurrentWrites } from '../db/write-group.js';
-import { sendWrittenPage } from '../http/written-json.js';
-import { badRequest } from '../http/problem.js';
-import { historyRoute } from '../records/history-route.js';
+import type { AppContext, ZodApp } from '../../app-context.js';
+import { currentUserId } from '../../http/access.js';
+import { groupConcurrentWrites } from '../../db/write-group.js';
+import { sendWrittenPage } from '../../http/written-json.js';
+import { badRequest } from '../../http/problem.js';
+import { historyRoute } from '../../records/history-route.js';
 import { studentNotFound } from './presenter.js';
 import { countStudents, findStudent, listStudentsJson } from './read-model.js';
 import {

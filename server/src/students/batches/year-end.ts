@@ -7,15 +7,15 @@ import {
   type YearEndResult,
   type YearEndStandard,
 } from '@um/contract';
-import type { Db, Dialect, Executor } from '../db/database.js';
-import { isUniqueViolation } from '../db/errors.js';
-import { inChunks } from '../db/in-chunks.js';
-import type { StudentRow } from '../db/schema.js';
-import { nowIso } from '../db/time.js';
-import { HttpError, badRequest, conflict } from '../http/problem.js';
-import { recordBatch } from '../records/batches.js';
-import { recordChanges } from '../records/change-log.js';
-import type { StandardsOfBatches } from './batch-undo.js';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { inChunks } from '../../db/in-chunks.js';
+import type { StudentRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { HttpError, badRequest, conflict } from '../../http/problem.js';
+import { recordBatch } from '../../records/batches.js';
+import { recordChanges } from '../../records/change-log.js';
+import type { StandardsOfBatches } from './undo.js';
 import { assignRollNumbers, rollNumberChanges, rollNumberClashes, updateEach } from './bulk.js';
 import {
   activeStudentsOf,
@@ -23,7 +23,7 @@ import {
   setRollNumbersAside,
   type Placement,
 } from './roll-numbers.js';
-import { studentChange } from './presenter.js';
+import { studentChange } from '../record/presenter.js';
 
 /** A year end refused because roll numbers are taken where students would go (docs/api.md). */
 const yearEndRefused = (conflicts: YearEndConflict[]) =>

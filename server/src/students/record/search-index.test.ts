@@ -1,8 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Student, StudentSort } from '@um/contract';
-import { nowIso } from '../db/time.js';
-import { dialects, useTestApp } from '../test/harness.js';
-import { buildStudent, insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
+import { nowIso } from '../../db/time.js';
+import { dialects, useTestApp } from '../../test/harness.js';
+import {
+  buildStudent,
+  insertStandard,
+  insertStudent,
+  loginAs,
+  unique,
+} from '../../test/factories.js';
 
 /**
  * The search of `?q=` goes through an index on each dialect (the trigram table on SQLite, a walk

@@ -1,10 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Student, StudentSort, StudentStatus } from '@um/contract';
-import type { Dialect, Executor } from '../db/database.js';
-import { naturalRollKey } from '../db/natural-order.js';
-import { cursorParts, keyset, type Page, type WrittenPage } from '../db/paging.js';
-import { compiledQuery, type Bind } from '../db/compiled-query.js';
+import type { Dialect, Executor } from '../../db/database.js';
+import { naturalRollKey } from '../../db/natural-order.js';
+import { cursorParts, keyset, type Page, type WrittenPage } from '../../db/paging.js';
+import { compiledQuery, type Bind } from '../../db/compiled-query.js';
 import { presentStudent, studentJson } from './presenter.js';
 
 /**

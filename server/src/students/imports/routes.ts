@@ -26,7 +26,7 @@ import { notCsv, readStudentCsv } from './csv.js';
 import { exportFileName, exportStudents } from './export.js';
 import { nowIso } from '../../db/time.js';
 import { ImportRefused, importStudents } from './import.js';
-import { undoBatch, type StandardsOfBatches } from '../batch-undo.js';
+import { undoBatch, type StandardsOfBatches } from '../batches/undo.js';
 import { lastImport } from './last-import.js';
 
 const tags = ['students'];

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Student, StudentSort } from '@um/contract';
-import { nowIso } from '../db/time.js';
-import { encodeCursor } from '../db/paging.js';
-import { dialects, useTestApp } from '../test/harness.js';
-import { insertStandard, loginAs, unique } from '../test/factories.js';
+import { nowIso } from '../../db/time.js';
+import { encodeCursor } from '../../db/paging.js';
+import { dialects, useTestApp } from '../../test/harness.js';
+import { insertStandard, loginAs, unique } from '../../test/factories.js';
 
 const PROBLEM = /^application\/problem\+json/;
 type StudentPage = { data: Student[]; next_cursor: string | null };

@@ -26,11 +26,11 @@ import { nowIso } from '../../db/time.js';
 import type { StudentRow } from '../../db/schema.js';
 import { recordChanges } from '../../records/change-log.js';
 import { conflict } from '../../http/problem.js';
-import { guardiansOf, studentChange } from '../presenter.js';
-import { columns, guardianColumns, insertGuardians } from '../writes.js';
+import { guardiansOf, studentChange } from '../record/presenter.js';
+import { columns, guardianColumns, insertGuardians } from '../record/writes.js';
 import type { CsvRow } from './csv.js';
 import { timeSlices } from './time-slices.js';
-import type { StandardsOfBatches } from '../batch-undo.js';
+import type { StandardsOfBatches } from '../batches/undo.js';
 import { recordBatch } from '../../records/batches.js';
 
 /** Rows per insert, and roll numbers per lookup: well under either database's bound values. */

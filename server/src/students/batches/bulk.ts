@@ -6,16 +6,16 @@ import {
   type BulkResult,
   type RollNumberChange,
 } from '@um/contract';
-import type { Db, Dialect, Executor } from '../db/database.js';
-import { IDS_PER_STATEMENT, inChunks } from '../db/in-chunks.js';
-import { isUniqueViolation } from '../db/errors.js';
-import { nowIso } from '../db/time.js';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { IDS_PER_STATEMENT, inChunks } from '../../db/in-chunks.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { nowIso } from '../../db/time.js';
 import type { Updateable } from 'kysely';
-import type { StudentRow, StudentsTable } from '../db/schema.js';
-import { recordBatch } from '../records/batches.js';
-import { recordChanges } from '../records/change-log.js';
-import { HttpError, badRequest, conflict } from '../http/problem.js';
-import { studentChange } from './presenter.js';
+import type { StudentRow, StudentsTable } from '../../db/schema.js';
+import { recordBatch } from '../../records/batches.js';
+import { recordChanges } from '../../records/change-log.js';
+import { HttpError, badRequest, conflict } from '../../http/problem.js';
+import { studentChange } from '../record/presenter.js';
 import {
   activeStudentsOf,
   placeArrivals,

@@ -5,14 +5,14 @@ import {
   type Student,
   type StudentValues,
 } from '@um/contract';
-import type { Db, Dialect, Executor } from '../db/database.js';
-import { isForeignKeyViolation, isUniqueViolation, violatedUnique } from '../db/errors.js';
-import { nowIso } from '../db/time.js';
-import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
-import type { StudentRow } from '../db/schema.js';
-import { recordChanges } from '../records/change-log.js';
-import { badRequest, conflict } from '../http/problem.js';
-import { versionedRecords } from '../records/versioned.js';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation, violatedUnique } from '../../db/errors.js';
+import { nowIso } from '../../db/time.js';
+import { compiledQuery, type Bind, type QueryShape } from '../../db/compiled-query.js';
+import type { StudentRow } from '../../db/schema.js';
+import { recordChanges } from '../../records/change-log.js';
+import { badRequest, conflict } from '../../http/problem.js';
+import { versionedRecords } from '../../records/versioned.js';
 import {
   guardiansJson,
   guardiansOf,

@@ -2,11 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { fieldTexts, studentInputSchema, type Student } from '@um/contract';
-import { nowIso } from '../db/time.js';
-import { encodeCursor } from '../db/paging.js';
-import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
+import { nowIso } from '../../db/time.js';
+import { encodeCursor } from '../../db/paging.js';
+import { dialects, signedInCaller, useTestApp } from '../../test/harness.js';
 import { createStudents } from './writes.js';
-import { buildStudent, insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
+import {
+  buildStudent,
+  insertStandard,
+  insertStudent,
+  loginAs,
+  unique,
+} from '../../test/factories.js';
 
 const PROBLEM = /^application\/problem\+json/;
 type StudentPage = { data: Student[]; next_cursor: string | null };

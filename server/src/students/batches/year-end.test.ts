@@ -8,8 +8,8 @@ import {
   type YearEndInput,
   type YearEndResult,
 } from '@um/contract';
-import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
-import { insertStandard, insertStudent, loginAs, unique } from '../test/factories.js';
+import { dialects, signedInCaller, useTestApp } from '../../test/harness.js';
+import { insertStandard, insertStudent, loginAs, unique } from '../../test/factories.js';
 
 const YEAR_END = '/management/year-end/';
 const undoPath = (batchId: string) => `/management/batches/${batchId}/undo/`;

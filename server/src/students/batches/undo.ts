@@ -1,16 +1,16 @@
 import type { Updateable } from 'kysely';
-import type { Db, Dialect, Executor } from '../db/database.js';
-import { inChunks } from '../db/in-chunks.js';
-import { isUniqueViolation } from '../db/errors.js';
-import { nowIso } from '../db/time.js';
-import type { StudentRow, StudentsTable } from '../db/schema.js';
-import { markBatchUndone } from '../records/batches.js';
-import { recordChanges, type Change } from '../records/change-log.js';
-import { conflict, notFound } from '../http/problem.js';
+import type { Db, Dialect, Executor } from '../../db/database.js';
+import { inChunks } from '../../db/in-chunks.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { nowIso } from '../../db/time.js';
+import type { StudentRow, StudentsTable } from '../../db/schema.js';
+import { markBatchUndone } from '../../records/batches.js';
+import { recordChanges, type Change } from '../../records/change-log.js';
+import { conflict, notFound } from '../../http/problem.js';
 import type { Guardian } from '@um/contract';
-import { guardiansOf, presentGuardian, studentChange } from './presenter.js';
+import { guardiansOf, presentGuardian, studentChange } from '../record/presenter.js';
 import { setRollNumbersAside } from './roll-numbers.js';
-import { guardianColumns } from './writes.js';
+import { guardianColumns } from '../record/writes.js';
 
 type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 

@@ -1,6 +1,6 @@
 import { studentCsvColumns, type Student, type StudentSort } from '@um/contract';
 import type { Dialect, Executor } from '../../db/database.js';
-import { listStudents, type StudentFilters } from '../read-model.js';
+import { listStudents, type StudentFilters } from '../record/read-model.js';
 import { csvRecords, guardCell } from './csv.js';
 
 /** Students per page read from the database while the file streams out. */

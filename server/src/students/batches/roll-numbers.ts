@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { RollNumberChoice } from '@um/contract';
-import type { Executor } from '../db/database.js';
-import { inChunks } from '../db/in-chunks.js';
-import type { StudentRow } from '../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import { inChunks } from '../../db/in-chunks.js';
+import type { StudentRow } from '../../db/schema.js';
 
 /**
  * Where students arriving at a standard clash with the roll numbers there, the numbers each gets

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldTexts, type HistoryEvent, type Student } from '@um/contract';
-import { dialects, signedInCaller, useTestApp } from '../test/harness.js';
-import { buildStudent, insertStandard, loginAs, unique } from '../test/factories.js';
+import { dialects, signedInCaller, useTestApp } from '../../test/harness.js';
+import { buildStudent, insertStandard, loginAs, unique } from '../../test/factories.js';
 
 type StudentPage = { data: Student[]; next_cursor: string | null };
 

@@ -15,11 +15,11 @@ import {
   yearEndResponseSchema,
   yearEndSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../app-context.js';
-import { currentUserId } from '../http/access.js';
-import { listBatches } from '../records/batches.js';
+import type { AppContext, ZodApp } from '../../app-context.js';
+import { currentUserId } from '../../http/access.js';
+import { listBatches } from '../../records/batches.js';
 import { bulkChange } from './bulk.js';
-import { undoBatch, type StandardsOfBatches } from './batch-undo.js';
+import { undoBatch, type StandardsOfBatches } from './undo.js';
 import { yearEnd } from './year-end.js';
 
 const tags = ['students'];
