@@ -1,7 +1,8 @@
 /**
  * Import rules the compiler cannot see (README.md, "Architecture").
  *
- * The server is layered: db/ at the bottom, then http/, then events/, records/ and mail/; the
+ * The server is layered: db/ at the bottom, then repositories/ (the one module that names each
+ * table), then http/, then events/, records/ and mail/; the
  * features (auth/, students/, standards/, messages/, bin/, health/, client-config/ and any new
  * folder) stand on those layers and never on each other; app.ts wires them together. A folder
  * imports only its own files and the layers below it, so no two folders ever import each
@@ -9,7 +10,7 @@
  * and so is seed/, a command that creates users the way sign-up does.
  */
 const serverTests = '(\\.test\\.ts$|^server/src/test/)';
-const lowerLayers = ['db', 'http', 'events', 'records', 'mail'];
+const lowerLayers = ['db', 'repositories', 'http', 'events', 'records', 'mail'];
 
 module.exports = {
   forbidden: [
@@ -48,6 +49,14 @@ module.exports = {
       severity: 'error',
       comment: 'db/ knows tables and drivers, and nothing of HTTP, events or records.',
       from: { path: '^server/src/db/', pathNot: serverTests },
+      to: { path: '^server/src/(repositories|http|events|records|mail)/' },
+    },
+    {
+      name: 'server-repositories-sit-on-db-only',
+      severity: 'error',
+      comment:
+        'repositories/ holds the SQL of every table (one module per table, docs/decisions/0082); it stands on db/ alone, so a query never depends on HTTP, events or a feature.',
+      from: { path: '^server/src/repositories/', pathNot: serverTests },
       to: { path: '^server/src/(http|events|records|mail)/' },
     },
     {
