@@ -5,6 +5,10 @@ const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.m
 
 export default defineConfig({
   test: {
+    // A worker per core: most API tests wait on their database, their timers or a child
+    // process rather than on the CPU, so two workers on two cores finish well before one
+    // (decision 0083).
+    maxWorkers: '100%',
     projects: [
       {
         resolve: { alias: { '@um/contract': contractSource } },

@@ -76,7 +76,9 @@ async function expectServesAndDrains(databaseUrl: string) {
   }
 }
 
-describe('the server process', () => {
+// Each test starts the real process, compiling TypeScript on the way: on a busy two-core host,
+// beside another test worker, that alone can take longer than an API test's 20 seconds.
+describe('the server process', { timeout: 60_000 }, () => {
   it('exits non-zero naming DATABASE_URL when it is of an unknown kind', async () => {
     const child = startMain({ DATABASE_URL: 'mysql://x' });
     expect(await exitCode(child)).not.toBe(0);
