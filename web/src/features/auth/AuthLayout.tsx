@@ -17,8 +17,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
   // The card comes in with an entrance when the app opens the screen. A pre-rendered page's
   // card is its first paint and shows at once: the entrance starts from transparent, which
   // would keep it off screen until the script had run (docs/decisions/0084).
-  const hydrated = useHydrated();
-  const [enters] = useState(hydrated);
+  const [enters] = useState(useHydrated());
   return (
     <div className="relative isolate min-h-screen overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -30,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <ThemeToggle />
       </header>
       <main className="mx-auto flex w-full max-w-5xl justify-center px-4 pt-6 pb-16 sm:pt-12">
-        <div className={enters ? 'w-full max-w-md animate-fade-in-up' : 'w-full max-w-md'}>
+        <div className={`w-full max-w-md ${enters ? 'animate-fade-in-up' : ''}`}>
           <div className="rounded-3xl border border-white/60 bg-white/80 p-6 shadow-glass backdrop-blur-glass sm:p-8 dark:border-slate-700/60 dark:bg-slate-900/80">
             <h1 className="font-display text-2xl font-semibold tracking-tight">{title}</h1>
             {subtitle && (
