@@ -21,18 +21,19 @@ const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 /** The build to check: web/dist, or the one the server is told to serve. */
 const distDir = process.env['WEB_DIST_DIR'] ?? join(webDir, 'dist');
 /**
- * 110.5 kB as decision 0011 and Vite's build report count it: 1000 bytes to the kB. The half
+ * 110.6 kB as decision 0011 and Vite's build report count it: 1000 bytes to the kB. The half
  * kB over 110 is hydrating the pre-rendered page (decision 0081), whose form no longer waits
- * for this JavaScript to be on screen.
+ * for this JavaScript to be on screen; the last tenth keeps the sign-in card's entrance off
+ * that page's first paint (decision 0084). Counted from login.html, the page's own HTML.
  */
-const LOGIN_JS_BUDGET_BYTES = 110_500;
+const LOGIN_JS_BUDGET_BYTES = 110_600;
 
 test.describe('bundle budget', () => {
   const manifest = readManifest(distDir);
   /** Everything /login loads before it shows the form. */
   const loginScripts = pageScripts(distDir, manifest, '/login');
 
-  test('the login page loads at most 110.5 kB of gzipped JavaScript', () => {
+  test('the login page loads at most 110.6 kB of gzipped JavaScript', () => {
     const bytes = gzipBytes(distDir, loginScripts);
     test.info().annotations.push({
       type: 'size',
@@ -41,18 +42,26 @@ test.describe('bundle budget', () => {
     expect(bytes).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
   });
 
-  test('the HTML asks for the entry and every chunk it imports at once, and for no screen', () => {
+  /** What an HTML file asks for besides the colour-mode script, which it must run first. */
+  const scriptsBesideColourMode = (htmlFile: string) => {
+    const scripts = htmlScripts(distDir, htmlFile);
+    const colourMode = scripts.filter((file) => /^assets\/colour-mode-[\w-]+\.js$/.test(file));
+    expect(colourMode, `${htmlFile} runs the colour-mode script`).toHaveLength(1);
+    return scripts.filter((file) => !colourMode.includes(file)).sort();
+  };
+
+  test('the public pages ask for the entry and every chunk it imports at once, and for no screen', () => {
     const entry = initialAssets(manifest, []).js;
-    const colourMode = htmlScripts(distDir).filter((file) =>
-      /^assets\/colour-mode-[\w-]+\.js$/.test(file),
-    );
-    expect(colourMode, 'index.html runs the colour-mode script').toHaveLength(1);
-    expect(
-      htmlScripts(distDir)
-        .filter((file) => !colourMode.includes(file))
-        .sort(),
-    ).toEqual([...entry].sort());
     expect(manifest[entryKey(manifest)]?.file).toBeDefined();
+    for (const htmlFile of ['login.html', 'register.html', 'forgot-password.html']) {
+      expect(scriptsBesideColourMode(htmlFile), htmlFile).toEqual([...entry].sort());
+    }
+  });
+
+  test("index.html asks besides for the signed-in frame's and the dashboard's chunks, and no other screen's", () => {
+    expect(scriptsBesideColourMode('index.html')).toEqual(
+      [...initialAssets(manifest, pageModules['/dashboard']).js].sort(),
+    );
   });
 
   test('every other route is a chunk of its own that the login page does not load', () => {

@@ -20,13 +20,30 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The lazily loaded modules each measured page renders, as router.tsx imports them. */
+/**
+ * The lazily loaded modules each measured page renders or asks its data with, as router.tsx
+ * imports them.
+ */
 export const pageModules = {
   '/login': ['src/features/auth/LoginPage.tsx'],
-  '/dashboard': ['src/app/shell/AppShell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
+  '/dashboard': [
+    'src/app/shell/AppShell.tsx',
+    'src/features/dashboard/DashboardPage.tsx',
+    'src/features/dashboard/loader.ts',
+  ],
 } as const;
 
 export type MeasuredPage = keyof typeof pageModules;
+
+/**
+ * The HTML the server sends for each measured page: /login's is pre-rendered (decision 0081),
+ * every signed-in route gets the single-page app's shell, which preloads the signed-in frame
+ * (decision 0084).
+ */
+export const pageHtml: Record<MeasuredPage, string> = {
+  '/login': 'login.html',
+  '/dashboard': 'index.html',
+};
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -69,11 +86,11 @@ export function initialAssets(manifest: Manifest, roots: readonly string[]): Ini
 }
 
 /**
- * Every script the app's HTML (index.html, the same for every route) loads by itself, as paths
- * inside the build: classic and module scripts and module preloads.
+ * Every script one HTML file of the build (`index.html`, or a pre-rendered page's) loads by
+ * itself, as paths inside the build: classic and module scripts and module preloads.
  */
-export function htmlScripts(distDir: string): string[] {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+export function htmlScripts(distDir: string, htmlFile: string): string[] {
+  const html = readFileSync(join(distDir, htmlFile), 'utf8');
   const urls = [
     ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
     ...[...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]),
@@ -82,11 +99,17 @@ export function htmlScripts(distDir: string): string[] {
 }
 
 /**
- * Every script a page loads before it shows anything: what index.html asks for, and the chunks
- * of the page's route screens with all they import, which the router asks for as it starts.
+ * Every script a page loads before it shows anything: what its own HTML asks for, and the
+ * chunks of the page's route screens with all they import, which the router asks for as it
+ * starts.
  */
 export function pageScripts(distDir: string, manifest: Manifest, page: MeasuredPage): string[] {
-  return [...new Set([...htmlScripts(distDir), ...initialAssets(manifest, pageModules[page]).js])];
+  return [
+    ...new Set([
+      ...htmlScripts(distDir, pageHtml[page]),
+      ...initialAssets(manifest, pageModules[page]).js,
+    ]),
+  ];
 }
 
 export function gzipBytes(distDir: string, files: readonly string[]): number {

@@ -497,9 +497,9 @@ async function main(): Promise<void> {
     if (login) {
       targets.unshift({
         what: '/login initial JavaScript (kB gzip, 1000 bytes each)',
-        goal: '<= 110.5',
+        goal: '<= 110.6',
         measured: Number((login.jsGzipBytes / 1000).toFixed(1)),
-        pass: login.jsGzipBytes <= 110_500,
+        pass: login.jsGzipBytes <= 110_600,
       });
     }
     targets.push({

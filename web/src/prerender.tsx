@@ -15,6 +15,55 @@ export const prerenderedPages = [
   { id: 'forgot-password', path: appRoutes.forgotPassword },
 ] as const;
 
+/** A chunk of Vite's manifest (`build.manifest`), as far as the preloads read it. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * What a stored session's first screen needs besides the entry: the signed-in frame, the
+ * dashboard (where a signed-in visit starts) and the dashboard's loader, as manifest keys
+ * (router.tsx imports each lazily). index.html asks for them with the entry, so they download
+ * beside it instead of after it has run (decision 0084).
+ */
+export const signedInShellModules = [
+  'src/app/shell/AppShell.tsx',
+  'src/features/dashboard/DashboardPage.tsx',
+  'src/features/dashboard/loader.ts',
+] as const;
+
+/**
+ * `html` with a `<link rel="modulepreload">` for each chunk of `modules` and every chunk they
+ * import, that the HTML does not load already. index.html only: the public pages are written
+ * from the plain shell, so a visitor of /login loads nothing of the signed-in app.
+ */
+export function withModulePreloads(
+  html: string,
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): string {
+  const loaded = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="\/([^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key}.`);
+    if (!loaded.has(chunk.file)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  if (!html.includes('</head>')) throw new Error('The HTML has no </head>.');
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+}
+
 /**
  * `path`'s screen rendered through React Router's static handler from the app's own route
  * table and components, as a signed-out visitor sees it: the markup for index.html's #root.

@@ -23,12 +23,13 @@ export function appRouteObjects(queryClient?: QueryClient): RouteObject[] {
   const getClient = () =>
     (madeClient ??= import('../lib/query').then(({ createQueryClient }) => createQueryClient()));
   /**
-   * A loader's part: once the stored session is confirmed, `load` asks for a screen's data, and
-   * the screen renders as soon as its code is in, showing what has arrived so far. A failure
-   * is the screen's to show.
+   * A loader's part: with a stored session, `load` asks for a screen's data at once, beside the
+   * session check rather than after it (the root route's loader holds the screen until the
+   * check is over), and the screen renders as soon as its code is in, showing what has arrived
+   * so far. A session the check refuses gets 401s, which end it as the check does. A failure is
+   * the screen's to show.
    */
-  const warm = (load: (queryClient: QueryClient) => Promise<unknown>) => async () => {
-    await sessionChecked;
+  const warm = (load: (queryClient: QueryClient) => Promise<unknown>) => () => {
     if (readTokens() !== null) {
       getClient()
         .then(load)

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/ui/Brand';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
+import { useHydrated } from '../../lib/hydrated';
 
 export interface AuthLayoutProps {
   title: string;
@@ -12,6 +14,10 @@ export interface AuthLayoutProps {
 
 /** The frame of the public screens: brand, colour mode, and one glass card. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  // The card comes in with an entrance when the app opens the screen. A pre-rendered page's
+  // card is its first paint and shows at once: the entrance starts from transparent, which
+  // would keep it off screen until the script had run (docs/decisions/0084).
+  const [enters] = useState(useHydrated());
   return (
     <div className="relative isolate min-h-screen overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -23,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <ThemeToggle />
       </header>
       <main className="mx-auto flex w-full max-w-5xl justify-center px-4 pt-6 pb-16 sm:pt-12">
-        <div className="w-full max-w-md animate-fade-in-up">
+        <div className={`w-full max-w-md ${enters ? 'animate-fade-in-up' : ''}`}>
           <div className="rounded-3xl border border-white/60 bg-white/80 p-6 shadow-glass backdrop-blur-glass sm:p-8 dark:border-slate-700/60 dark:bg-slate-900/80">
             <h1 className="font-display text-2xl font-semibold tracking-tight">{title}</h1>
             {subtitle && (
