@@ -7,7 +7,7 @@ import { accountDeactivated, type AuthDeps } from '../context.js';
 import { verifyPassword } from '../passwords.js';
 import type { Client } from '../refresh-tokens.js';
 import { startSession, subjectOf } from '../tokens.js';
-import { findUserById } from '../users.js';
+import { findUserById } from '../../repositories/users.js';
 import {
   findChallenge,
   issueChallenge,

@@ -1,12 +1,11 @@
 import { secondStepTexts } from '@um/contract';
-import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/problem.js';
 import { recordChanges } from '../../records/change-log.js';
 import { secondStepResetMail } from '../../mail/templates.js';
 import { recordActivity } from '../activity.js';
 import type { AuthDeps } from '../context.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
-import { findUserById } from '../users.js';
+import { findUserById, raiseTokenVersion } from '../../repositories/users.js';
 import { removeRecoveryCodes } from './recovery-codes.js';
 import { secondStepsOf, type SecondSteps } from './second-steps.js';
 import { removeTotp } from './totp.js';
@@ -42,11 +41,7 @@ export async function resetSecondStep(
     await removeTotp(trx, userId);
     await removeRecoveryCodes(trx, userId);
     await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowIso(now) }))
-      .where('id', '=', userId)
-      .execute();
+    await raiseTokenVersion(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
     await recordChanges(trx, [
       {

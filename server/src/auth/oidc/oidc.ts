@@ -19,7 +19,7 @@ import {
   type SsoIdentity,
   type SsoProvider,
 } from '../sso-accounts.js';
-import { findUserByOidcSub, linkOidcSub } from '../users.js';
+import { findUserByOidcSub, linkOidcSub } from '../../repositories/users.js';
 
 /**
  * Sign-in through the school's OpenID Connect provider (Microsoft Entra ID first; docs/auth.md,

@@ -21,7 +21,7 @@ import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from '../con
 import { roleRequiresSecondStep, secondStepsOf } from '../mfa/second-steps.js';
 import type { Client } from '../refresh-tokens.js';
 import { startSession, subjectOf } from '../tokens.js';
-import { findUserById } from '../users.js';
+import { findUserById } from '../../repositories/users.js';
 
 /**
  * Passkeys (WebAuthn, `@simplewebauthn/server`; docs/auth.md, "Passkeys"). The relying party is

@@ -1,6 +1,7 @@
 import type { Invitation, Role } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import { isActiveAdmin } from '../../repositories/users.js';
 import { randomToken, sha256 } from '../crypto.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,14 +101,7 @@ export async function withdrawInvitationsBy(db: Executor, userId: number): Promi
 /** Whether the account that sent an invitation is still an active administrator. */
 export async function inviterIsActiveAdmin(db: Executor, invitedBy: number | null) {
   if (invitedBy === null) return false;
-  const inviter = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', invitedBy)
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return inviter !== undefined;
+  return isActiveAdmin(db, invitedBy);
 }
 
 /**

@@ -26,7 +26,7 @@ import { listActivity, recordActivity } from '../activity.js';
 import { clientOf, mailUnavailable } from '../context.js';
 import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail-cooldown.js';
 import { listLiveSessions, revokeOtherSessions, revokeSession } from '../refresh-tokens.js';
-import { findUserByEmail, findUserById } from '../users.js';
+import { findUserByEmail, findUserById } from '../../repositories/users.js';
 import { changeStaffMember, findStaffMember, listStaff } from './accounts.js';
 import {
   INVITATION_TTL_DAYS,
