@@ -5,6 +5,7 @@ import { secondStepResetMail } from '../../mail/templates.js';
 import { recordActivity } from '../activity.js';
 import type { AuthDeps } from '../context.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
+import { deletePasskeysOfUser } from '../../repositories/passkeys.js';
 import { findUserById, raiseTokenVersion } from '../../repositories/users.js';
 import { removeRecoveryCodes } from './recovery-codes.js';
 import { secondStepsOf, type SecondSteps } from './second-steps.js';
@@ -40,7 +41,7 @@ export async function resetSecondStep(
     if (!before.totp && before.passkeys === 0) throw conflict(secondStepTexts.staffNoSecondStep);
     await removeTotp(trx, userId);
     await removeRecoveryCodes(trx, userId);
-    await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+    await deletePasskeysOfUser(trx, userId);
     await raiseTokenVersion(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
     await recordChanges(trx, [
