@@ -7,7 +7,8 @@ import { nowIso } from '../db/time.js';
 /**
  * The one module that names the `users` and `school_settings` tables (docs/decisions/0082).
  * Reads beside them: `refresh_tokens` (whether a session is live), `sessions` (when a member
- * was last seen), `totp_authenticators` and `passkeys` (whether an account has a second step).
+ * was last seen), `totp_authenticators` and `passkeys` (whether an account has a second step),
+ * `messages` and `message_states` (each user's unread count).
  */
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -381,4 +382,92 @@ export async function makeActiveAdmin(db: Executor, id: number): Promise<void> {
     .set({ role: 'admin', status: 'active', updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/** The name and e-mail of an account, which records and messages keep with what it did. */
+export function findUserNameAndEmail(db: Executor, id: number) {
+  return db.selectFrom('users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
+}
+
+export function listUserNamesAndEmails(db: Executor, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Of `ids`, the accounts that are active. */
+export function listActiveUserIds(db: Executor, ids: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** A person's name as the app shows it: their name, or their e-mail without one. */
+const shownName = sql<string>`case when users.name = '' then users.email else users.name end`;
+
+/** Every active account with its name as shown, by that name. */
+export function listActiveUsersByShownName(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', shownName.as('name')])
+    .where('users.status', '=', 'active')
+    .orderBy(shownName)
+    .orderBy('users.id')
+    .execute();
+}
+
+/**
+ * Each user's count of every message and of the messages they have read or deleted, in one
+ * query (decision 0026).
+ */
+export function countHandledMessagesOfUsers(db: Executor, userIds: readonly number[]) {
+  return db
+    .selectFrom('users')
+    .where('users.id', 'in', [...userIds])
+    .select((eb) => [
+      'users.id',
+      eb
+        .selectFrom('messages')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('total'),
+      eb
+        .selectFrom('message_states')
+        .whereRef('message_states.user_id', '=', 'users.id')
+        .where((where) =>
+          where.or([where('read_at', 'is not', null), where('deleted_at', 'is not', null)]),
+        )
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('handled'),
+    ])
+    .execute();
+}
+
+export function listUserNamesAndEmailsOfAll(db: Executor) {
+  return db.selectFrom('users').select(['id', 'name', 'email']).execute();
+}
+
+export function listUsersByEmail(db: Executor, emails: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('email', 'in', [...emails])
+    .execute();
+}
+
+/** Inserts accounts, leaving out any whose address is taken; how many it inserted. */
+export async function insertUsersUnlessTaken(
+  db: Executor,
+  users: readonly NewUser[],
+): Promise<number> {
+  const result = await db
+    .insertInto('users')
+    .values([...users])
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
 }
