@@ -1,35 +1,7 @@
-import { compiledQuery, type Bind } from '../db/compiled-query.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
+import { findUserWithLiveSession } from '../repositories/users.js';
 import { readAccessToken, type AccessClaims } from './access-token.js';
-
-/**
- * The one question every protected call and every open event stream asks of a token: does it
- * still grant access? Compiled once, and prepared on each PostgreSQL connection (decision
- * 0019): it runs on every request. A row comes back only when the user exists and is active
- * (not deactivated), the token is of the user's current token version, and its session (refresh
- * family) has not been signed out; the partial index of live families (migration 0015) makes the
- * last part one index probe. It reads the user's role too, which routes are authorized by.
- */
-const findAccess = compiledQuery(
-  (db, bind: Bind<{ userId: number; tokenVersion: number; sessionId: string }>) =>
-    db
-      .selectFrom('users')
-      .select(['users.id', 'users.role'])
-      .where('users.id', '=', bind('userId'))
-      .where('users.token_version', '=', bind('tokenVersion'))
-      .where('users.status', '=', 'active')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', bind('sessionId'))
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .whereRef('refresh_tokens.user_id', '=', 'users.id'),
-        ),
-      ),
-);
 
 /** The claims of a token that grants access, with the role its user has now. */
 export interface GrantedAccess extends AccessClaims {
@@ -51,6 +23,6 @@ export async function checkAccess(
 ): Promise<GrantedAccess | null> {
   const claims = token ? readAccessToken(secret, token) : null;
   if (claims === null) return null;
-  const [granted] = await findAccess.run(db, { dialect }, claims);
+  const granted = await findUserWithLiveSession(db, dialect, claims);
   return granted ? { ...claims, role: granted.role } : null;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.js';
 import { cursorParts, keyset, type Page, type PageQuery } from '../db/paging.js';
 import type { ActivityKindColumn } from '../db/schema.js';
 import { nowIso } from '../db/time.js';
+import { insertSignInActivity, pageOfSignInActivity } from '../repositories/sign-in-activity.js';
 import type { Client } from './refresh-tokens.js';
 
 /**
@@ -18,16 +19,13 @@ export async function recordActivity(
   client: Client,
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('sign_in_activity')
-    .values({
-      user_id: userId,
-      kind,
-      at: nowIso(now),
-      ip: client.ip.slice(0, 64),
-      user_agent: client.userAgent.slice(0, 512),
-    })
-    .execute();
+  await insertSignInActivity(db, {
+    user_id: userId,
+    kind,
+    at: nowIso(now),
+    ip: client.ip.slice(0, 64),
+    user_agent: client.userAgent.slice(0, 512),
+  });
 }
 
 interface ActivityRow extends Omit<ActivityEvent, 'by_administrator'> {
@@ -50,12 +48,10 @@ export async function listActivity(
   { as }: { as: 'self' | 'admin' },
 ): Promise<Page<ActivityEvent>> {
   const request = activityPages.request(query);
-  let select = db
-    .selectFrom('sign_in_activity')
-    .select(['id', 'at', 'kind', 'ip', 'user_agent'])
-    .where('user_id', '=', userId);
-  if (request.after) select = select.where('id', '<', request.after[0]);
-  const rows = await select.orderBy('id', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfSignInActivity(db, userId, {
+    beforeId: request.after?.[0],
+    limit: request.rowsToRead,
+  });
   const page = activityPages.page(rows, request);
   return {
     data: page.data.map(({ at, kind, ip, user_agent }) => {

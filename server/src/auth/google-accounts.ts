@@ -4,7 +4,7 @@ import type { AuthDeps } from './context.js';
 import { GoogleCredentialError, type GoogleIdentity, type GoogleVerifier } from './google.js';
 import type { Client } from './refresh-tokens.js';
 import { findSsoAccount, ssoRegister, ssoSignIn, type SsoProvider } from './sso-accounts.js';
-import { findUserByGoogleSub, linkGoogleSub } from './users.js';
+import { findUserByGoogleSub, linkGoogleSub } from '../repositories/users.js';
 
 export type GoogleIntent = 'login' | 'register';
 

@@ -1,6 +1,11 @@
 import { MAIL_COOLDOWN_MS } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import {
+  claimMailCooldown,
+  deleteMailCooldown,
+  findMailCooldown,
+} from '../repositories/one-time-codes.js';
 
 export type MailPurpose = 'signup' | 'reset' | 'invitation';
 
@@ -18,17 +23,7 @@ export async function claimMailSlot(
 ): Promise<string | null> {
   const stamp = nowIso(now);
   const cutoff = nowIso(new Date(now.getTime() - MAIL_COOLDOWN_MS));
-  const claimed = await db
-    .insertInto('mail_cooldowns')
-    .values({ email, purpose, sent_at: stamp })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['email', 'purpose'])
-        .doUpdateSet({ sent_at: stamp })
-        .where('mail_cooldowns.sent_at', '<=', cutoff),
-    )
-    .returning('sent_at')
-    .executeTakeFirst();
+  const claimed = await claimMailCooldown(db, { email, purpose }, stamp, cutoff);
   return claimed ? stamp : null;
 }
 
@@ -42,12 +37,7 @@ export async function releaseMailSlot(
   purpose: MailPurpose,
   stamp: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('mail_cooldowns')
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .where('sent_at', '=', stamp)
-    .execute();
+  await deleteMailCooldown(db, { email, purpose }, stamp);
 }
 
 /**
@@ -60,12 +50,7 @@ export async function secondsUntilMailSlot(
   purpose: MailPurpose,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('mail_cooldowns')
-    .select('sent_at')
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  const row = await findMailCooldown(db, { email, purpose });
   const freeAt = row ? Date.parse(row.sent_at) + MAIL_COOLDOWN_MS : now.getTime();
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }

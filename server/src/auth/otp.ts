@@ -2,6 +2,14 @@ import { randomInt } from 'node:crypto';
 import { LIMITS } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import {
+  consumeOneTimeCode,
+  countCodeAttempt,
+  deleteOneTimeCode,
+  deleteOtherOneTimeCodes,
+  findNewestUnconsumedCode,
+  insertOneTimeCode,
+} from '../repositories/one-time-codes.js';
 import { keyedHash, sameHash } from './crypto.js';
 
 /** A sign-up code is valid 10 minutes and survives at most 5 tries (docs/auth.md, 5). */
@@ -29,32 +37,23 @@ export async function storeCode(
   code: string,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .insertInto('one_time_codes')
-    .values({
-      email,
-      code_hash: hashCode(secret, email, code),
-      expires_at: nowIso(new Date(now.getTime() + OTP_TTL_MS)),
-      consumed_at: null,
-      created_at: nowIso(now),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOneTimeCode(db, {
+    email,
+    code_hash: hashCode(secret, email, code),
+    expires_at: nowIso(new Date(now.getTime() + OTP_TTL_MS)),
+    consumed_at: null,
+    created_at: nowIso(now),
+  });
 }
 
 /** Undoes `storeCode` when the mail carrying the code could not be sent. */
 export async function discardCode(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('one_time_codes').where('id', '=', id).execute();
+  await deleteOneTimeCode(db, id);
 }
 
 /** Once a new code went out, the older ones of that address stop working. */
 export async function supersedeCodes(db: Executor, email: string, keepId: number): Promise<void> {
-  await db
-    .deleteFrom('one_time_codes')
-    .where('email', '=', email)
-    .where('id', '<>', keepId)
-    .execute();
+  await deleteOtherOneTimeCodes(db, email, keepId);
 }
 
 /**
@@ -69,35 +68,14 @@ export async function checkCode(
   code: string,
   now: Date,
 ): Promise<number | null> {
-  const row = await db
-    .selectFrom('one_time_codes')
-    .selectAll()
-    .where('email', '=', email)
-    .where('consumed_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findNewestUnconsumedCode(db, email);
   if (!row || row.expires_at <= nowIso(now)) return null;
-  const counted = await db
-    .updateTable('one_time_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id)
-    .where('attempts', '<', OTP_MAX_ATTEMPTS)
-    .where('consumed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const counted = await countCodeAttempt(db, row.id, OTP_MAX_ATTEMPTS);
   if (!counted) return null;
   return sameHash(row.code_hash, hashCode(secret, email, code)) ? row.id : null;
 }
 
 /** Uses a checked code up; false when a concurrent request used it first. */
 export async function consumeCode(db: Executor, id: number, now: Date): Promise<boolean> {
-  const consumed = await db
-    .updateTable('one_time_codes')
-    .set({ consumed_at: nowIso(now) })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return consumed !== undefined;
+  return consumeOneTimeCode(db, id, nowIso(now));
 }

@@ -18,7 +18,7 @@ import {
   voidResetTokens,
 } from './reset-tokens.js';
 import { startSession } from './tokens.js';
-import { findUserByEmail, findUserById, setPassword } from './users.js';
+import { findUserByEmail, findUserById, setPassword } from '../repositories/users.js';
 
 /**
  * POST login. Unknown address, wrong password and Google-only account are one failure (null),

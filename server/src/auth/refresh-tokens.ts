@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import {
+  claimRefreshTokenRotation,
+  deleteExpiredRefreshTokens,
+  deleteSessionsWithoutTokens,
+  findRefreshTokenWithUser,
+  findUnrevokedRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  revokeRefreshTokens,
+  revokeRefreshTokensExceptFamily,
+  touchSession,
+} from '../repositories/sessions.js';
 import type { AccessSubject, TokenSubject } from './access-token.js';
 import { keyedHash, randomToken, sha256 } from './crypto.js';
 
@@ -27,13 +39,7 @@ function successorOf(secret: string, token: string): string {
 
 /** A stored token, with the token version and status its user has now. */
 function findByToken(db: Executor, token: string) {
-  return db
-    .selectFrom('refresh_tokens')
-    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-    .selectAll('refresh_tokens')
-    .select(['users.token_version as user_token_version', 'users.status as user_status'])
-    .where('refresh_tokens.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  return findRefreshTokenWithUser(db, sha256(token));
 }
 
 type StoredToken = NonNullable<Awaited<ReturnType<typeof findByToken>>>;
@@ -81,50 +87,27 @@ export async function startFamily(
   const sessionId = randomUUID();
   const at = nowIso(now);
   // Dead tokens are useless even for reuse detection, so each sign-in sweeps the user's.
-  await db
-    .deleteFrom('refresh_tokens')
-    .where('user_id', '=', userId)
-    .where('expires_at', '<=', at)
-    .execute();
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      user_id: userId,
-      family_id: sessionId,
-      token_hash: sha256(token),
-      created_at: at,
-      expires_at: nowIso(new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)),
-      family_expires_at: nowIso(new Date(now.getTime() + REFRESH_FAMILY_TTL_MS)),
-      rotated_at: null,
-      revoked_at: null,
-      token_version: tokenVersion,
-    })
-    .execute();
-  await db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .whereRef('refresh_tokens.family_id', '=', 'sessions.id'),
-        ),
-      ),
-    )
-    .execute();
-  await db
-    .insertInto('sessions')
-    .values({
-      id: sessionId,
-      user_id: userId,
-      created_at: at,
-      last_used_at: at,
-      user_agent: client.userAgent.slice(0, 512),
-      ip: client.ip.slice(0, 64),
-    })
-    .execute();
+  await deleteExpiredRefreshTokens(db, userId, at);
+  await insertRefreshToken(db, {
+    user_id: userId,
+    family_id: sessionId,
+    token_hash: sha256(token),
+    created_at: at,
+    expires_at: nowIso(new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)),
+    family_expires_at: nowIso(new Date(now.getTime() + REFRESH_FAMILY_TTL_MS)),
+    rotated_at: null,
+    revoked_at: null,
+    token_version: tokenVersion,
+  });
+  await deleteSessionsWithoutTokens(db, userId);
+  await insertSession(db, {
+    id: sessionId,
+    user_id: userId,
+    created_at: at,
+    last_used_at: at,
+    user_agent: client.userAgent.slice(0, 512),
+    ip: client.ip.slice(0, 64),
+  });
   return { sessionId, token };
 }
 
@@ -172,41 +155,26 @@ export async function rotate(
     const current = row;
     const rotated = await db.transaction().execute(async (trx) => {
       // The conditional update is the lock: of two concurrent rotations exactly one matches.
-      const claimed = await trx
-        .updateTable('refresh_tokens')
-        .set({ rotated_at: nowIso(now) })
-        .where('id', '=', current.id)
-        .where('rotated_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) return false;
-      await trx
-        .insertInto('refresh_tokens')
-        .values({
-          user_id: current.user_id,
-          family_id: current.family_id,
-          token_hash: sha256(successor),
-          created_at: nowIso(now),
-          expires_at: nowIso(
-            new Date(
-              Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, Date.parse(current.family_expires_at)),
-            ),
+      if (!(await claimRefreshTokenRotation(trx, current.id, nowIso(now)))) return false;
+      await insertRefreshToken(trx, {
+        user_id: current.user_id,
+        family_id: current.family_id,
+        token_hash: sha256(successor),
+        created_at: nowIso(now),
+        expires_at: nowIso(
+          new Date(
+            Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, Date.parse(current.family_expires_at)),
           ),
-          family_expires_at: current.family_expires_at,
-          rotated_at: null,
-          revoked_at: null,
-          token_version: current.token_version,
-        })
-        .execute();
+        ),
+        family_expires_at: current.family_expires_at,
+        rotated_at: null,
+        revoked_at: null,
+        token_version: current.token_version,
+      });
       return true;
     });
     if (rotated) {
-      await db
-        .updateTable('sessions')
-        .set({ last_used_at: nowIso(now) })
-        .where('id', '=', current.family_id)
-        .execute();
+      await touchSession(db, current.family_id, nowIso(now));
       return { kind: 'rotated', subject: subjectOfToken(current), refresh: successor };
     }
     // Another request rotated it first: treat this one as the racing tab it is.
@@ -259,13 +227,8 @@ async function revokeWhere(
   now: Date,
 ): Promise<void> {
   for (let pass = 0; pass < 3; pass += 1) {
-    const revoked = await db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: nowIso(now) })
-      .where(column, '=', value)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (revoked.numUpdatedRows === 0n) return;
+    const revoked = await revokeRefreshTokens(db, column, value, nowIso(now));
+    if (revoked === 0n) return;
   }
 }
 
@@ -291,13 +254,7 @@ export async function revokeSession(
   sessionId: string,
   now: Date,
 ): Promise<boolean> {
-  const live = await db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const live = await findUnrevokedRefreshToken(db, userId, sessionId);
   if (!live) return false;
   await revokeFamily(db, sessionId, now);
   return true;
@@ -311,34 +268,7 @@ export async function revokeOtherSessions(
   now: Date,
 ): Promise<void> {
   for (let pass = 0; pass < 3; pass += 1) {
-    const revoked = await db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: nowIso(now) })
-      .where('user_id', '=', userId)
-      .where('family_id', '!=', keep)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (revoked.numUpdatedRows === 0n) return;
+    const revoked = await revokeRefreshTokensExceptFamily(db, userId, keep, nowIso(now));
+    if (revoked === 0n) return;
   }
-}
-
-/** A user's sessions still signed in, most recently used first. */
-export function listLiveSessions(db: Executor, userId: number, now: Date) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
-    .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('refresh_tokens')
-          .select('refresh_tokens.id')
-          .whereRef('refresh_tokens.family_id', '=', 'sessions.id')
-          .where('refresh_tokens.revoked_at', 'is', null)
-          .where('refresh_tokens.family_expires_at', '>', nowIso(now)),
-      ),
-    )
-    .orderBy('last_used_at', 'desc')
-    .orderBy('id')
-    .execute();
 }

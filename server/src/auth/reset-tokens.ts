@@ -1,5 +1,13 @@
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import {
+  deleteExpiredResetTokens,
+  deleteResetToken,
+  findResetTokenWithPasswordChange,
+  insertResetToken,
+  useAllResetTokensOf,
+  useResetTokenOnce,
+} from '../repositories/password-reset-tokens.js';
 import { randomToken, sha256 } from './crypto.js';
 
 /** A reset link is valid 1 hour, once, and only until the password changes (docs/auth.md, 8). */
@@ -22,27 +30,20 @@ export function decodeUserId(value: string): number | null {
 export async function issueResetToken(db: Executor, userId: number, now: Date): Promise<string> {
   const token = randomToken();
   const at = nowIso(now);
-  await db
-    .deleteFrom('password_reset_tokens')
-    .where('user_id', '=', userId)
-    .where('expires_at', '<=', at)
-    .execute();
-  await db
-    .insertInto('password_reset_tokens')
-    .values({
-      user_id: userId,
-      token_hash: sha256(token),
-      created_at: at,
-      expires_at: nowIso(new Date(now.getTime() + RESET_TOKEN_TTL_MS)),
-      used_at: null,
-    })
-    .execute();
+  await deleteExpiredResetTokens(db, userId, at);
+  await insertResetToken(db, {
+    user_id: userId,
+    token_hash: sha256(token),
+    created_at: at,
+    expires_at: nowIso(new Date(now.getTime() + RESET_TOKEN_TTL_MS)),
+    used_at: null,
+  });
   return token;
 }
 
 /** Undoes `issueResetToken` when the mail carrying the link could not be sent. */
 export async function discardResetToken(db: Executor, token: string): Promise<void> {
-  await db.deleteFrom('password_reset_tokens').where('token_hash', '=', sha256(token)).execute();
+  await deleteResetToken(db, sha256(token));
 }
 
 /**
@@ -55,19 +56,7 @@ export async function findUsableResetToken(
   token: string,
   now: Date,
 ): Promise<number | null> {
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select([
-      'password_reset_tokens.id',
-      'password_reset_tokens.user_id',
-      'password_reset_tokens.created_at',
-      'password_reset_tokens.expires_at',
-      'password_reset_tokens.used_at',
-      'users.password_changed_at',
-    ])
-    .where('password_reset_tokens.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  const row = await findResetTokenWithPasswordChange(db, sha256(token));
   if (!row || row.user_id !== userId || row.used_at !== null) return null;
   if (row.expires_at <= nowIso(now) || row.created_at < row.password_changed_at) return null;
   return row.id;
@@ -75,23 +64,10 @@ export async function findUsableResetToken(
 
 /** Uses a token up; false when a concurrent reset used it first or it expired meanwhile. */
 export async function useResetToken(db: Executor, id: number, now: Date): Promise<boolean> {
-  const used = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: nowIso(now) })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .returning('id')
-    .executeTakeFirst();
-  return used !== undefined;
+  return useResetTokenOnce(db, id, nowIso(now));
 }
 
 /** Voids every open link of a user: called whenever their password changes. */
 export async function voidResetTokens(db: Executor, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: nowIso(now) })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await useAllResetTokensOf(db, userId, nowIso(now));
 }

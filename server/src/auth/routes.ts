@@ -46,7 +46,7 @@ import { accountLimiter, perIpLimit } from './rate-limit.js';
 import { revokeFamilyOf, rotate } from './refresh-tokens.js';
 import { registerAccount, sendSignupCode } from './signup.js';
 import { findUsableInvitation } from './staff/invitations.js';
-import { findUserById } from './users.js';
+import { findUserById } from '../repositories/users.js';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 

@@ -24,7 +24,8 @@ import {
   inviterIsActiveAdmin,
 } from './staff/invitations.js';
 import { startSession, subjectOf } from './tokens.js';
-import { createUser, findUserByEmail, lockAccounts, type NewAccount } from './users.js';
+import { findUserByEmail, lockAccounts } from '../repositories/users.js';
+import { createUser, type NewAccount } from './users.js';
 
 /** Asked again within the cooldown: the code sent then still works. */
 function codeJustSent(seconds: number): HttpError {

@@ -7,7 +7,8 @@ import { recordActivity } from './activity.js';
 import { accountDeactivated, assertSignupAllowed, type AuthDeps } from './context.js';
 import type { Client } from './refresh-tokens.js';
 import { startSession, subjectOf } from './tokens.js';
-import { createUser, findUserByEmail, lockAccounts, type NewAccount } from './users.js';
+import { findUserByEmail, lockAccounts } from '../repositories/users.js';
+import { createUser, type NewAccount } from './users.js';
 
 /**
  * Accounts of a sign-in through an identity provider, Google or the school's OpenID provider

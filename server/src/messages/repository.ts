@@ -6,6 +6,7 @@ import { nowIso } from '../db/time.js';
 import { cursorParts, jsonItem, keyset, type WrittenPage } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
 import { notFound, unauthorized } from '../http/problem.js';
+import { countHandledMessagesOfUsers, findUserNameAndEmail } from '../repositories/users.js';
 
 /** Newest first: the cursor is the id of the last message shown. */
 const inboxPages = keyset(cursorParts.id, (message: Message) => message.id);
@@ -227,25 +228,7 @@ export async function unreadCountsOf(
   userIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .where('users.id', 'in', userIds)
-    .select((eb) => [
-      'users.id',
-      eb
-        .selectFrom('messages')
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .as('total'),
-      eb
-        .selectFrom('message_states')
-        .whereRef('message_states.user_id', '=', 'users.id')
-        .where((where) =>
-          where.or([where('read_at', 'is not', null), where('deleted_at', 'is not', null)]),
-        )
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .as('handled'),
-    ])
-    .execute();
+  const rows = await countHandledMessagesOfUsers(db, userIds);
   return new Map(rows.map((row) => [row.id, Number(row.total) - Number(row.handled)]));
 }
 
@@ -255,11 +238,7 @@ export async function unreadCountsOf(
  */
 export async function postMessage(db: Executor, userId: number, content: string) {
   return inTransaction(db, async (trx) => {
-    const author = await trx
-      .selectFrom('users')
-      .select(['name', 'email'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const author = await findUserNameAndEmail(trx, userId);
     // The account was deleted after its token was checked: it can no longer post.
     if (!author) throw unauthorized(texts.access.authenticationRequired);
     const now = nowIso();

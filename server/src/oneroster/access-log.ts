@@ -4,6 +4,7 @@ import type { Db, Executor } from '../db/database.js';
 import { IDS_PER_STATEMENT } from '../db/in-chunks.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
+import { findUserNameAndEmail } from '../repositories/users.js';
 
 /**
  * Who received what (docs/oneroster.md, "Who received what"): every export and every read of
@@ -30,11 +31,7 @@ export async function recordAccess(db: Db, access: Access): Promise<void> {
   await db.transaction().execute(async (trx) => {
     let name: string;
     if (access.actor.kind === 'user') {
-      const user = await trx
-        .selectFrom('users')
-        .select(['name', 'email'])
-        .where('id', '=', access.actor.userId)
-        .executeTakeFirst();
+      const user = await findUserNameAndEmail(trx, access.actor.userId);
       name = user ? user.name || user.email : '';
     } else {
       name = access.actor.name;

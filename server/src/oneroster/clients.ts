@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CLIENT_TOKEN_SECONDS, type ApiClient, type ApiClientCreated } from '@um/contract';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import { findUserNameAndEmail } from '../repositories/users.js';
 
 /**
  * The OneRoster REST API's clients (docs/oneroster.md, "API clients"): a client id and a secret
@@ -60,11 +61,7 @@ export async function createClient(
   actorId: number,
 ): Promise<ApiClientCreated> {
   const secret = randomBytes(32).toString('base64url');
-  const actor = await db
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', actorId)
-    .executeTakeFirst();
+  const actor = await findUserNameAndEmail(db, actorId);
   const row = await db
     .insertInto('api_clients')
     .values({

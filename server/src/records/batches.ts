@@ -5,6 +5,7 @@ import type { Executor } from '../db/database.js';
 import type { BatchesTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
+import { findUserNameAndEmail } from '../repositories/users.js';
 
 /**
  * Batches (docs/history.md, "Batches"): an import, a bulk change or a year-end run, recorded
@@ -20,11 +21,7 @@ export interface NewBatch {
 
 /** Records a batch in the transaction that makes its changes. */
 export async function recordBatch(trx: Executor, batch: NewBatch): Promise<void> {
-  const actor = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', batch.actorId)
-    .executeTakeFirst();
+  const actor = await findUserNameAndEmail(trx, batch.actorId);
   await trx
     .insertInto('batches')
     .values({

@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { HistoryEventsTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
+import { listUserNamesAndEmails } from '../repositories/users.js';
 
 /**
  * The change log of versioned records (students and standards) and of staff accounts' roles and
@@ -59,11 +60,9 @@ export function fieldChanges(before: Fields | null, after: Fields | null) {
  */
 export async function recordChanges(db: Executor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const actors = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', 'in', [...new Set(changes.map((change) => change.actorId))])
-    .execute();
+  const actors = await listUserNamesAndEmails(db, [
+    ...new Set(changes.map((change) => change.actorId)),
+  ]);
   const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
   const at = nowIso();
   for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {

@@ -9,6 +9,11 @@ import {
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import {
+  insertUsersUnlessTaken,
+  listUserNamesAndEmailsOfAll,
+  listUsersByEmail,
+} from '../repositories/users.js';
 import { guardianColumns } from '../students/record/writes.js';
 import {
   firstNames,
@@ -145,7 +150,7 @@ interface Staff {
 
 async function seedUsers(db: Db, count: number, password: string, random: Random, now: string) {
   if (count === 0) {
-    const existing = await db.selectFrom('users').select(['id', 'name', 'email']).execute();
+    const existing = await listUserNamesAndEmailsOfAll(db);
     return { inserted: 0, staff: existing };
   }
   const passwordHash = await hashPassword(password);
@@ -163,32 +168,24 @@ async function seedUsers(db: Db, count: number, password: string, random: Random
   const inserted = await inBatches(db, count, async (trx, from, to) => {
     const chunk = people.slice(from, to);
     // Re-running the seed meets its own accounts again; it reuses them rather than failing.
-    const result = await trx
-      .insertInto('users')
-      .values(
-        chunk.map((person) => ({
-          ...person,
-          password_hash: passwordHash,
-          google_sub: null,
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) => oc.column('email').doNothing())
-      .executeTakeFirst();
-    staff.push(
-      ...(await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'email'])
-        .where(
-          'email',
-          'in',
-          chunk.map((person) => person.email),
-        )
-        .execute()),
+    const inserted = await insertUsersUnlessTaken(
+      trx,
+      chunk.map((person) => ({
+        ...person,
+        password_hash: passwordHash,
+        google_sub: null,
+        password_changed_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
     );
-    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+    staff.push(
+      ...(await listUsersByEmail(
+        trx,
+        chunk.map((person) => person.email),
+      )),
+    );
+    return inserted;
   });
   return { inserted, staff };
 }

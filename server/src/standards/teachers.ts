@@ -3,6 +3,7 @@ import { teacherTexts, type Teacher } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { badRequest } from '../http/problem.js';
+import { listActiveUserIds, listActiveUsersByShownName } from '../repositories/users.js';
 
 /**
  * A standard's teachers: staff accounts, in the order given, the first being the class's
@@ -55,13 +56,7 @@ export function teachersJson(dialect: Dialect): Expression<unknown> {
 
 /** Who may be chosen as a teacher: every active account, by name. */
 export async function teacherChoices(db: Executor): Promise<Teacher[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['users.id', shownName.as('name')])
-    .where('users.status', '=', 'active')
-    .orderBy(shownName)
-    .orderBy('users.id')
-    .execute();
+  const rows = await listActiveUsersByShownName(db);
   return rows.map((row) => ({ id: row.id, name: row.name }));
 }
 
@@ -83,12 +78,7 @@ export async function replaceTeachers(
   const current = new Set(before.map((teacher) => teacher.id));
   const added = ids.filter((id) => !current.has(id));
   if (added.length > 0) {
-    const active = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', added)
-      .where('status', '=', 'active')
-      .execute();
+    const active = await listActiveUserIds(trx, added);
     const allowed = new Set(active.map((row) => row.id));
     const refused = added.filter((id) => !allowed.has(id));
     if (refused.length > 0) {

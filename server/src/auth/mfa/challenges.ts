@@ -2,6 +2,13 @@ import { MFA_TOKEN } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import type { MfaChallengesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
+import {
+  countMfaChallengeTry,
+  deleteExpiredMfaChallenges,
+  findLiveMfaChallenge,
+  insertMfaChallenge,
+  useMfaChallengeOnce,
+} from '../../repositories/second-steps.js';
 import { randomToken, sha256 } from '../crypto.js';
 
 /**
@@ -30,23 +37,16 @@ export async function issueChallenge(
 ): Promise<string> {
   const token = randomToken();
   const minutes = purpose === 'enrolment' ? MFA_TOKEN.enrolmentMinutes : MFA_TOKEN.minutes;
-  await db
-    .deleteFrom('mfa_challenges')
-    .where('user_id', '=', user.id)
-    .where('expires_at', '<=', nowIso(now))
-    .execute();
-  await db
-    .insertInto('mfa_challenges')
-    .values({
-      user_id: user.id,
-      token_hash: sha256(token),
-      purpose,
-      token_version: user.token_version,
-      created_at: nowIso(now),
-      expires_at: nowIso(new Date(now.getTime() + minutes * 60_000)),
-      used_at: null,
-    })
-    .execute();
+  await deleteExpiredMfaChallenges(db, user.id, nowIso(now));
+  await insertMfaChallenge(db, {
+    user_id: user.id,
+    token_hash: sha256(token),
+    purpose,
+    token_version: user.token_version,
+    created_at: nowIso(now),
+    expires_at: nowIso(new Date(now.getTime() + minutes * 60_000)),
+    used_at: null,
+  });
   return token;
 }
 
@@ -57,38 +57,15 @@ export function findChallenge(
   purpose: ChallengePurpose,
   now: Date,
 ): Promise<Challenge | undefined> {
-  return db
-    .selectFrom('mfa_challenges')
-    .select(['id', 'user_id as userId', 'token_version as tokenVersion'])
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .where('attempts', '<', MFA_TOKEN.tries)
-    .executeTakeFirst();
+  return findLiveMfaChallenge(db, sha256(token), purpose, nowIso(now), MFA_TOKEN.tries);
 }
 
 /** Takes one try of a live challenge; false when it is used, expired or out of tries. */
 export async function takeTry(db: Executor, id: number, now: Date): Promise<boolean> {
-  const taken = await db
-    .updateTable('mfa_challenges')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .where('attempts', '<', MFA_TOKEN.tries)
-    .executeTakeFirst();
-  return taken.numUpdatedRows > 0n;
+  return countMfaChallengeTry(db, id, nowIso(now), MFA_TOKEN.tries);
 }
 
 /** Uses a challenge up: of two requests that passed their second step at once, one gets true. */
 export async function useChallenge(db: Executor, id: number, now: Date): Promise<boolean> {
-  const used = await db
-    .updateTable('mfa_challenges')
-    .set({ used_at: nowIso(now) })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .executeTakeFirst();
-  return used.numUpdatedRows > 0n;
+  return useMfaChallengeOnce(db, id, nowIso(now));
 }

@@ -7,7 +7,8 @@ import { accountDeactivated, type AuthDeps } from '../context.js';
 import { verifyPassword } from '../passwords.js';
 import type { Client } from '../refresh-tokens.js';
 import { startSession, subjectOf } from '../tokens.js';
-import { findUserById } from '../users.js';
+import { countUnusedRecoveryCodes } from '../../repositories/second-steps.js';
+import { findUserById } from '../../repositories/users.js';
 import {
   findChallenge,
   issueChallenge,
@@ -16,12 +17,7 @@ import {
   type Challenge,
   type ChallengePurpose,
 } from './challenges.js';
-import {
-  countUnusedRecoveryCodes,
-  removeRecoveryCodes,
-  replaceRecoveryCodes,
-  useRecoveryCode,
-} from './recovery-codes.js';
+import { removeRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { hasSecondStep, roleRequiresSecondStep, secondStepsOf } from './second-steps.js';
 import { beginTotp, findTotp, matchingStep, newTotpSecret, removeTotp, useStep } from './totp.js';
 

@@ -2,6 +2,11 @@ import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import {
+  deleteRecoveryCodes,
+  insertRecoveryCodes,
+  useRecoveryCodeOnce,
+} from '../../repositories/second-steps.js';
 import { sha256 } from '../crypto.js';
 
 /**
@@ -33,18 +38,16 @@ export async function replaceRecoveryCodes(
   now: Date,
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  await db
-    .insertInto('recovery_codes')
-    .values(
-      codes.map((code) => ({
-        user_id: userId,
-        code_hash: hashCode(code.replaceAll('-', '')),
-        created_at: nowIso(now),
-        used_at: null,
-      })),
-    )
-    .execute();
+  await deleteRecoveryCodes(db, userId);
+  await insertRecoveryCodes(
+    db,
+    codes.map((code) => ({
+      user_id: userId,
+      code_hash: hashCode(code.replaceAll('-', '')),
+      created_at: nowIso(now),
+      used_at: null,
+    })),
+  );
   return codes;
 }
 
@@ -55,26 +58,9 @@ export async function useRecoveryCode(
   normalised: string,
   now: Date,
 ): Promise<boolean> {
-  const used = await db
-    .updateTable('recovery_codes')
-    .set({ used_at: nowIso(now) })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', hashCode(normalised))
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return used.numUpdatedRows > 0n;
-}
-
-export async function countUnusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return useRecoveryCodeOnce(db, userId, hashCode(normalised), nowIso(now));
 }
 
 export async function removeRecoveryCodes(db: Executor, userId: number): Promise<void> {
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await deleteRecoveryCodes(db, userId);
 }

@@ -1,12 +1,12 @@
 import { secondStepTexts } from '@um/contract';
-import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/problem.js';
 import { recordChanges } from '../../records/change-log.js';
 import { secondStepResetMail } from '../../mail/templates.js';
 import { recordActivity } from '../activity.js';
 import type { AuthDeps } from '../context.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
-import { findUserById } from '../users.js';
+import { deletePasskeysOfUser } from '../../repositories/passkeys.js';
+import { findUserById, raiseTokenVersion } from '../../repositories/users.js';
 import { removeRecoveryCodes } from './recovery-codes.js';
 import { secondStepsOf, type SecondSteps } from './second-steps.js';
 import { removeTotp } from './totp.js';
@@ -41,12 +41,8 @@ export async function resetSecondStep(
     if (!before.totp && before.passkeys === 0) throw conflict(secondStepTexts.staffNoSecondStep);
     await removeTotp(trx, userId);
     await removeRecoveryCodes(trx, userId);
-    await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowIso(now) }))
-      .where('id', '=', userId)
-      .execute();
+    await deletePasskeysOfUser(trx, userId);
+    await raiseTokenVersion(trx, userId, now);
     await revokeAllForUser(trx, userId, now);
     await recordChanges(trx, [
       {

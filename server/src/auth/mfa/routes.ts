@@ -23,7 +23,7 @@ import { currentUserId } from '../../http/access.js';
 import { unauthorized } from '../../http/problem.js';
 import { clientOf, type AuthDeps } from '../context.js';
 import { perIpLimit, type AccountLimiter } from '../rate-limit.js';
-import { findUserById } from '../users.js';
+import { findUserById } from '../../repositories/users.js';
 import {
   answerChallenge,
   beginEnrolment,

@@ -1,7 +1,12 @@
-import { sql } from 'kysely';
 import type { Role, SecuritySettings } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import {
+  findActiveAdminWithSecondStep,
+  findSchoolSetting,
+  findSecondStepsOfUser,
+  saveSchoolSetting,
+} from '../../repositories/users.js';
 
 /**
  * What second steps an account has, and which roles must have one (docs/auth.md, "Required by
@@ -15,22 +20,7 @@ export interface SecondSteps {
 }
 
 export async function secondStepsOf(db: Executor, userId: number): Promise<SecondSteps> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => [
-      eb
-        .selectFrom('totp_authenticators')
-        .select('confirmed_at')
-        .whereRef('totp_authenticators.user_id', '=', 'users.id')
-        .as('totp_enabled_at'),
-      eb
-        .selectFrom('passkeys')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('passkeys.user_id', '=', 'users.id')
-        .as('passkeys'),
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await findSecondStepsOfUser(db, userId);
   const totpEnabledAt = row?.totp_enabled_at ?? null;
   return { totp: totpEnabledAt !== null, totpEnabledAt, passkeys: Number(row?.passkeys ?? 0) };
 }
@@ -48,11 +38,7 @@ const REQUIRED_ROLES_KEY = 'mfa_required_roles';
  * admin is asked for a second step before anyone at the school has set one up.
  */
 export async function securitySettings(db: Executor): Promise<SecuritySettings> {
-  const row = await db
-    .selectFrom('school_settings')
-    .select(['value', 'updated_at', 'updated_by_name'])
-    .where('key', '=', REQUIRED_ROLES_KEY)
-    .executeTakeFirst();
+  const row = await findSchoolSetting(db, REQUIRED_ROLES_KEY);
   if (row) {
     return {
       mfa_required_roles: JSON.parse(row.value) as Role[],
@@ -61,29 +47,7 @@ export async function securitySettings(db: Executor): Promise<SecuritySettings> 
       updated_by: row.updated_by_name,
     };
   }
-  const adminWithSecondStep = await db
-    .selectFrom('users')
-    .select('users.id')
-    .where('users.role', '=', 'admin')
-    .where('users.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('totp_authenticators')
-            .select(sql`1`.as('one'))
-            .whereRef('totp_authenticators.user_id', '=', 'users.id')
-            .where('totp_authenticators.confirmed_at', 'is not', null),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('passkeys')
-            .select(sql`1`.as('one'))
-            .whereRef('passkeys.user_id', '=', 'users.id'),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
+  const adminWithSecondStep = await findActiveAdminWithSecondStep(db);
   return {
     mfa_required_roles: adminWithSecondStep ? ['admin'] : [],
     chosen: false,
@@ -112,9 +76,5 @@ export async function saveRequiredRoles(
     updated_by: actor.id,
     updated_by_name: actor.name,
   };
-  await db
-    .insertInto('school_settings')
-    .values({ key: REQUIRED_ROLES_KEY, ...row })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet(row))
-    .execute();
+  await saveSchoolSetting(db, REQUIRED_ROLES_KEY, row);
 }

@@ -2,6 +2,12 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { TOTP } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import {
+  deleteTotpAuthenticator,
+  findTotpAuthenticator,
+  upsertUnconfirmedTotp,
+  useTotpStep,
+} from '../../repositories/second-steps.js';
 import type { SecretBox } from './secret-box.js';
 
 /**
@@ -67,11 +73,7 @@ export async function findTotp(
   box: SecretBox,
   userId: number,
 ): Promise<StoredTotp | undefined> {
-  const row = await db
-    .selectFrom('totp_authenticators')
-    .select(['secret', 'confirmed_at', 'last_step'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findTotpAuthenticator(db, userId);
   if (!row) return undefined;
   return {
     secret: box.open(row.secret, userId),
@@ -93,18 +95,7 @@ export async function beginTotp(
   now: Date,
 ): Promise<boolean> {
   const sealed = box.seal(secret, userId);
-  const written = await db
-    .insertInto('totp_authenticators')
-    .values({ user_id: userId, secret: sealed, created_at: nowIso(now), confirmed_at: null })
-    .onConflict((conflict) =>
-      conflict
-        .column('user_id')
-        .doUpdateSet({ secret: sealed, created_at: nowIso(now), last_step: null })
-        .where('totp_authenticators.confirmed_at', 'is', null),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  return written !== undefined;
+  return upsertUnconfirmedTotp(db, userId, sealed, nowIso(now));
 }
 
 /**
@@ -120,23 +111,10 @@ export async function useStep(
   now: Date,
   confirming?: { sealed: string },
 ): Promise<boolean> {
-  let update = db
-    .updateTable('totp_authenticators')
-    .set(confirming ? { last_step: step, confirmed_at: nowIso(now) } : { last_step: step })
-    .where('user_id', '=', userId)
-    .where('confirmed_at', confirming ? 'is' : 'is not', null)
-    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]));
-  if (confirming) update = update.where('secret', '=', confirming.sealed);
-  const used = await update.executeTakeFirst();
-  return used.numUpdatedRows > 0n;
+  return useTotpStep(db, userId, step, nowIso(now), confirming);
 }
 
 /** Removes the user's authenticator; true when there was a confirmed one. */
 export async function removeTotp(db: Executor, userId: number): Promise<boolean> {
-  const removed = await db
-    .deleteFrom('totp_authenticators')
-    .where('user_id', '=', userId)
-    .returning('confirmed_at')
-    .executeTakeFirst();
-  return removed !== undefined && removed.confirmed_at !== null;
+  return deleteTotpAuthenticator(db, userId);
 }

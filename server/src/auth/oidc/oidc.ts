@@ -19,7 +19,12 @@ import {
   type SsoIdentity,
   type SsoProvider,
 } from '../sso-accounts.js';
-import { findUserByOidcSub, linkOidcSub } from '../users.js';
+import {
+  deleteExpiredOidcLogins,
+  insertOidcLogin,
+  useOidcLoginOnce,
+} from '../../repositories/oidc-logins.js';
+import { findUserByOidcSub, linkOidcSub } from '../../repositories/users.js';
 
 /**
  * Sign-in through the school's OpenID Connect provider (Microsoft Entra ID first; docs/auth.md,
@@ -123,19 +128,16 @@ export function createOidcClient(config: OidcConfig | null, appUrl: string): Oid
       const state = client.randomState();
       const nonce = client.randomNonce();
       const verifier = client.randomPKCECodeVerifier();
-      await deps.db.deleteFrom('oidc_logins').where('expires_at', '<=', nowIso(now)).execute();
-      await deps.db
-        .insertInto('oidc_logins')
-        .values({
-          state_hash: sha256(state),
-          nonce,
-          code_verifier: verifier,
-          intent,
-          created_at: nowIso(now),
-          expires_at: nowIso(new Date(now.getTime() + FLOW_TTL_MS)),
-          used_at: null,
-        })
-        .execute();
+      await deleteExpiredOidcLogins(deps.db, nowIso(now));
+      await insertOidcLogin(deps.db, {
+        state_hash: sha256(state),
+        nonce,
+        code_verifier: verifier,
+        intent,
+        created_at: nowIso(now),
+        expires_at: nowIso(new Date(now.getTime() + FLOW_TTL_MS)),
+        used_at: null,
+      });
       const url = client.buildAuthorizationUrl(server, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -150,14 +152,7 @@ export function createOidcClient(config: OidcConfig | null, appUrl: string): Oid
 
     async finish(deps, callback, now, who) {
       // The flow is used up first, by a conditional update: a callback works once.
-      const flow = await deps.db
-        .updateTable('oidc_logins')
-        .set({ used_at: nowIso(now) })
-        .where('state_hash', '=', sha256(callback.state))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', nowIso(now))
-        .returning(['nonce', 'code_verifier', 'intent'])
-        .executeTakeFirst();
+      const flow = await useOidcLoginOnce(deps.db, sha256(callback.state), nowIso(now));
       if (!flow) throw new HttpError(400, secondStepTexts.oidcStateRejected);
       let server: client.Configuration;
       try {

@@ -21,7 +21,19 @@ import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from '../con
 import { roleRequiresSecondStep, secondStepsOf } from '../mfa/second-steps.js';
 import type { Client } from '../refresh-tokens.js';
 import { startSession, subjectOf } from '../tokens.js';
-import { findUserById } from '../users.js';
+import {
+  advancePasskeyCounter,
+  deleteExpiredWebauthnChallenges,
+  deletePasskeyOfUser,
+  findPasskeyByCredentialId,
+  findPasskeyOfUser,
+  insertPasskey,
+  insertWebauthnChallenge,
+  listCredentialsOfUser,
+  listPasskeysOfUser,
+  useWebauthnChallengeOnce,
+} from '../../repositories/passkeys.js';
+import { findUserById } from '../../repositories/users.js';
 
 /**
  * Passkeys (WebAuthn, `@simplewebauthn/server`; docs/auth.md, "Passkeys"). The relying party is
@@ -56,18 +68,15 @@ async function storeChallenge(
   userId: number | null,
   now: Date,
 ): Promise<void> {
-  await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', nowIso(now)).execute();
-  await db
-    .insertInto('webauthn_challenges')
-    .values({
-      challenge,
-      purpose,
-      user_id: userId,
-      created_at: nowIso(now),
-      expires_at: nowIso(new Date(now.getTime() + CHALLENGE_TTL_MS)),
-      used_at: null,
-    })
-    .execute();
+  await deleteExpiredWebauthnChallenges(db, nowIso(now));
+  await insertWebauthnChallenge(db, {
+    challenge,
+    purpose,
+    user_id: userId,
+    created_at: nowIso(now),
+    expires_at: nowIso(new Date(now.getTime() + CHALLENGE_TTL_MS)),
+    used_at: null,
+  });
 }
 
 /** The challenge a browser's answer signed, as its client data names it. */
@@ -89,16 +98,7 @@ async function claimChallenge(
   userId: number | null,
   now: Date,
 ): Promise<boolean> {
-  let update = db
-    .updateTable('webauthn_challenges')
-    .set({ used_at: nowIso(now) })
-    .where('challenge', '=', challenge)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now));
-  update =
-    userId === null ? update.where('user_id', 'is', null) : update.where('user_id', '=', userId);
-  return (await update.executeTakeFirst()).numUpdatedRows > 0n;
+  return useWebauthnChallengeOnce(db, challenge, purpose, userId, nowIso(now));
 }
 
 /** Options as the API document describes them: an object the browser's library takes whole. */
@@ -114,11 +114,7 @@ function transportsOf(stored: string): AuthenticatorTransportFuture[] {
 export async function registrationOptions(deps: AuthDeps, userId: number, now: Date) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound(secondStepTexts.passkeyNotFound);
-  const existing = await deps.db
-    .selectFrom('passkeys')
-    .select(['credential_id', 'transports'])
-    .where('user_id', '=', userId)
-    .execute();
+  const existing = await listCredentialsOfUser(deps.db, userId);
   if (existing.length >= PASSKEYS_PER_ACCOUNT) throw conflict(secondStepTexts.passkeyLimit);
   const rp = relyingPartyOf(deps.config.appUrl);
   const options = await generateRegistrationOptions({
@@ -138,8 +134,6 @@ export async function registrationOptions(deps: AuthDeps, userId: number, now: D
   await storeChallenge(deps.db, options.challenge, 'register', userId, now);
   return asOptions(options);
 }
-
-const columns = ['id', 'name', 'created_at', 'last_used_at'] as const;
 
 /** Checks a new passkey against the challenge given to this person and keeps it. */
 export async function addPasskey(
@@ -171,33 +165,23 @@ export async function addPasskey(
   }
   if (!verification.verified) throw failed();
   const { credential: verified } = verification.registrationInfo;
-  const passkey = await deps.db
-    .insertInto('passkeys')
-    .values({
-      user_id: userId,
-      credential_id: verified.id,
-      public_key: Buffer.from(verified.publicKey).toString('base64url'),
-      counter: verified.counter,
-      transports: JSON.stringify(credential.response.transports ?? []),
-      name,
-      created_at: nowIso(now),
-      last_used_at: null,
-    })
-    .onConflict((conflict) => conflict.column('credential_id').doNothing())
-    .returning(columns)
-    .executeTakeFirst();
+  const passkey = await insertPasskey(deps.db, {
+    user_id: userId,
+    credential_id: verified.id,
+    public_key: Buffer.from(verified.publicKey).toString('base64url'),
+    counter: verified.counter,
+    transports: JSON.stringify(credential.response.transports ?? []),
+    name,
+    created_at: nowIso(now),
+    last_used_at: null,
+  });
   if (!passkey) throw failed();
   await recordActivity(deps.db, userId, 'passkey_added', client, now);
   return passkey;
 }
 
 export function listPasskeys(db: Executor, userId: number): Promise<Passkey[]> {
-  return db
-    .selectFrom('passkeys')
-    .select(columns)
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
+  return listPasskeysOfUser(db, userId);
 }
 
 /**
@@ -212,21 +196,12 @@ export async function removePasskey(
   client: Client,
 ): Promise<void> {
   const steps = await secondStepsOf(deps.db, user.id);
-  const owned = await deps.db
-    .selectFrom('passkeys')
-    .select('id')
-    .where('id', '=', passkeyId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const owned = await findPasskeyOfUser(deps.db, user.id, passkeyId);
   if (!owned) throw notFound(secondStepTexts.passkeyNotFound);
   if (!steps.totp && steps.passkeys === 1 && (await roleRequiresSecondStep(deps.db, user.role))) {
     throw conflict(secondStepTexts.stillRequired);
   }
-  await deps.db
-    .deleteFrom('passkeys')
-    .where('id', '=', passkeyId)
-    .where('user_id', '=', user.id)
-    .execute();
+  await deletePasskeyOfUser(deps.db, user.id, passkeyId);
   await recordActivity(deps.db, user.id, 'passkey_removed', client, now);
 }
 
@@ -257,11 +232,7 @@ export async function passkeySignIn(
   if (!challenge || !(await claimChallenge(deps.db, challenge, 'sign_in', null, now))) {
     throw rejected();
   }
-  const passkey = await deps.db
-    .selectFrom('passkeys')
-    .selectAll()
-    .where('credential_id', '=', credential.id)
-    .executeTakeFirst();
+  const passkey = await findPasskeyByCredentialId(deps.db, credential.id);
   if (!passkey) throw rejected();
   const rp = relyingPartyOf(deps.config.appUrl);
   let verification;
@@ -285,13 +256,13 @@ export async function passkeySignIn(
   }
   if (!verification.verified) throw rejected();
   // The counter moves only forward, by one conditional update: of two uses of one answer, one.
-  const moved = await deps.db
-    .updateTable('passkeys')
-    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: nowIso(now) })
-    .where('id', '=', passkey.id)
-    .where('counter', '=', passkey.counter)
-    .executeTakeFirst();
-  if (moved.numUpdatedRows === 0n) throw rejected();
+  const moved = await advancePasskeyCounter(
+    deps.db,
+    passkey.id,
+    { counter: passkey.counter, newCounter: verification.authenticationInfo.newCounter },
+    nowIso(now),
+  );
+  if (!moved) throw rejected();
   const user = await findUserById(deps.db, passkey.user_id);
   if (!user) throw rejected();
   if (user.status === 'deactivated') throw accountDeactivated();

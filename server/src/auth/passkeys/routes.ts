@@ -16,7 +16,7 @@ import { currentUserId } from '../../http/access.js';
 import { notFound } from '../../http/problem.js';
 import { clientOf, type AuthDeps } from '../context.js';
 import { perIpLimit } from '../rate-limit.js';
-import { findUserById } from '../users.js';
+import { findUserById } from '../../repositories/users.js';
 import {
   addPasskey,
   listPasskeys,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { staffTexts, type StaffMember, type StaffUpdate } from '@um/contract';
 import type { Db, Dialect, Executor } from '../../db/database.js';
@@ -8,49 +7,20 @@ import { conflict, notFound } from '../../http/problem.js';
 import { fieldChanges, recordChanges } from '../../records/change-log.js';
 import { recordActivity } from '../activity.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
-import { lockAccounts } from '../users.js';
+import {
+  findOtherActiveAdmin,
+  findRoleAndStatus,
+  findRoleAndStatusByEmail,
+  findStaffMemberById,
+  lockAccounts,
+  makeActiveAdmin,
+  pageOfStaffMembers,
+  setRoleAndStatus,
+} from '../../repositories/users.js';
 import { withdrawInvitationsBy } from './invitations.js';
 
 /** In the order accounts were created: the cursor is the last one's id. */
 const staffPages = keyset(z.tuple([cursorParts.id]), (member: StaffMember) => [member.id] as const);
-
-/** `%` and `_` stand for themselves in a search. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
-
-function selectMembers(db: Executor) {
-  return db.selectFrom('users').select((eb) => [
-    'users.id',
-    'users.name',
-    'users.email',
-    'users.role',
-    'users.status',
-    'users.created_at',
-    eb
-      .selectFrom('sessions')
-      .select((inner) => inner.fn.max('sessions.last_used_at').as('last'))
-      .whereRef('sessions.user_id', '=', 'users.id')
-      .as('last_seen_at'),
-    eb
-      .or([
-        eb.exists(
-          eb
-            .selectFrom('totp_authenticators')
-            .select('totp_authenticators.user_id')
-            .whereRef('totp_authenticators.user_id', '=', 'users.id')
-            .where('totp_authenticators.confirmed_at', 'is not', null),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('passkeys')
-            .select('passkeys.id')
-            .whereRef('passkeys.user_id', '=', 'users.id'),
-        ),
-      ])
-      .as('second_step'),
-  ]);
-}
 
 /** A row as the API shows it: no last sign-in is null, and a second step is true or false. */
 function member<T extends { last_seen_at: string | null | undefined; second_step: unknown }>(
@@ -67,24 +37,17 @@ export async function listStaff(
   query: PageQuery & { q?: string | undefined; status?: StaffMember['status'] | undefined },
 ): Promise<Page<StaffMember>> {
   const request = staffPages.request(query);
-  let select = selectMembers(db);
-  if (request.after) select = select.where('users.id', '>', request.after[0]);
-  if (query.status) select = select.where('users.status', '=', query.status);
-  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
-    const pattern = likePattern(word);
-    select = select.where((eb) =>
-      eb.or([
-        eb(sql`lower(users.name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  const rows = await select.orderBy('users.id').limit(request.rowsToRead).execute();
+  const rows = await pageOfStaffMembers(db, {
+    afterId: request.after?.[0],
+    status: query.status,
+    words: (query.q ?? '').split(/\s+/).filter(Boolean),
+    limit: request.rowsToRead,
+  });
   return staffPages.page(rows.map(member), request);
 }
 
 export async function findStaffMember(db: Executor, id: number): Promise<StaffMember | undefined> {
-  const row = await selectMembers(db).where('users.id', '=', id).executeTakeFirst();
+  const row = await findStaffMemberById(db, id);
   return row && member(row);
 }
 
@@ -115,37 +78,18 @@ export async function changeStaffMember(
 ): Promise<StaffChange> {
   return db.transaction().execute(async (trx) => {
     await lockAccounts(trx, dialect);
-    const before = await trx
-      .selectFrom('users')
-      .select(['role', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const before = await findRoleAndStatus(trx, id);
     if (!before) throw notFound(staffTexts.staffNotFound);
     const after = { role: change.role ?? before.role, status: change.status ?? before.status };
     const wasActiveAdmin = before.role === 'admin' && before.status === 'active';
     const staysActiveAdmin = after.role === 'admin' && after.status === 'active';
     if (wasActiveAdmin && !staysActiveAdmin) {
-      const other = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .where('status', '=', 'active')
-        .where('id', '!=', id)
-        .executeTakeFirst();
+      const other = await findOtherActiveAdmin(trx, id);
       if (!other) throw conflict(staffTexts.lastAdmin);
     }
     const deactivated = before.status === 'active' && after.status === 'deactivated';
     if (after.role !== before.role || after.status !== before.status) {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          role: after.role,
-          status: after.status,
-          updated_at: nowIso(now),
-          ...(deactivated ? { token_version: eb('token_version', '+', 1) } : {}),
-        }))
-        .where('id', '=', id)
-        .execute();
+      await setRoleAndStatus(trx, id, { ...after, raiseTokenVersion: deactivated }, now);
       if (deactivated) await revokeAllForUser(trx, id, now);
       // An invitation is only as good as the administrator who sent it.
       if (before.role === 'admin' && !staysActiveAdmin) await withdrawInvitationsBy(trx, id);
@@ -170,18 +114,10 @@ export async function changeStaffMember(
 export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await lockAccounts(trx, dialect);
-    const before = await trx
-      .selectFrom('users')
-      .select(['id', 'role', 'status'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const before = await findRoleAndStatusByEmail(trx, email);
     if (!before) return false;
     if (before.role === 'admin' && before.status === 'active') return true;
-    await trx
-      .updateTable('users')
-      .set({ role: 'admin', status: 'active', updated_at: nowIso() })
-      .where('id', '=', before.id)
-      .execute();
+    await makeActiveAdmin(trx, before.id);
     await trx
       .insertInto('history_events')
       .values({

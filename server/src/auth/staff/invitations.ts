@@ -1,28 +1,23 @@
 import type { Invitation, Role } from '@um/contract';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/time.js';
+import {
+  deleteInvitation,
+  deletePendingInvitation,
+  deletePendingInvitationsBy,
+  findInvitationWithInviter,
+  findPendingInvitationOf,
+  findUsableInvitationByHash,
+  listPendingInvitationsWithInviter,
+  upsertPendingInvitation,
+  useInvitationOnce,
+} from '../../repositories/invitations.js';
+import { isActiveAdmin } from '../../repositories/users.js';
 import { randomToken, sha256 } from '../crypto.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An invitation link works for 7 days, once (docs/staff.md). */
 export const INVITATION_TTL_DAYS = 7;
-
-/** The invitations with who sent them, as the staff screen lists them. */
-function selectInvitations(db: Executor) {
-  return db
-    .selectFrom('invitations')
-    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
-    .select([
-      'invitations.id',
-      'invitations.email',
-      'invitations.role',
-      'invitations.created_at',
-      'invitations.expires_at',
-      'inviter.id as inviter_id',
-      'inviter.name as inviter_name',
-      'inviter.email as inviter_email',
-    ]);
-}
 
 type InvitationRow = Omit<Invitation, 'invited_by'> & {
   inviter_id: number | null;
@@ -57,31 +52,18 @@ export async function createInvitation(
     created_at: nowIso(now),
     expires_at: nowIso(new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS)),
   };
-  const { id } = await db
-    .insertInto('invitations')
-    .values({ email, ...values, used_at: null })
-    .onConflict((conflict) =>
-      conflict.column('email').where('used_at', 'is', null).doUpdateSet(values),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await selectInvitations(db)
-    .where('invitations.id', '=', id)
-    .executeTakeFirstOrThrow();
+  const id = await upsertPendingInvitation(db, email, values);
+  const row = await findInvitationWithInviter(db, id);
   return { invitation: invitation(row), token };
 }
 
 export function discardInvitation(db: Executor, id: number) {
-  return db.deleteFrom('invitations').where('id', '=', id).execute();
+  return deleteInvitation(db, id);
 }
 
 /** The invitations not used and not expired, newest first, each with who sent it. */
 export async function listPendingInvitations(db: Executor, now: Date): Promise<Invitation[]> {
-  const rows = await selectInvitations(db)
-    .where('invitations.used_at', 'is', null)
-    .where('invitations.expires_at', '>', nowIso(now))
-    .orderBy('invitations.id', 'desc')
-    .execute();
+  const rows = await listPendingInvitationsWithInviter(db, nowIso(now));
   return rows.map(invitation);
 }
 
@@ -90,24 +72,13 @@ export async function listPendingInvitations(db: Executor, now: Date): Promise<I
  * administrator's role or their access away, so none of their links outlives it.
  */
 export async function withdrawInvitationsBy(db: Executor, userId: number): Promise<void> {
-  await db
-    .deleteFrom('invitations')
-    .where('invited_by', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await deletePendingInvitationsBy(db, userId);
 }
 
 /** Whether the account that sent an invitation is still an active administrator. */
 export async function inviterIsActiveAdmin(db: Executor, invitedBy: number | null) {
   if (invitedBy === null) return false;
-  const inviter = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', invitedBy)
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return inviter !== undefined;
+  return isActiveAdmin(db, invitedBy);
 }
 
 /**
@@ -120,36 +91,19 @@ export async function claimInvitationOf(
   email: string,
   now: Date,
 ): Promise<Role | undefined> {
-  const pending = await db
-    .selectFrom('invitations')
-    .select(['id', 'role', 'invited_by'])
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .executeTakeFirst();
+  const pending = await findPendingInvitationOf(db, email, nowIso(now));
   if (!pending || !(await inviterIsActiveAdmin(db, pending.invited_by))) return undefined;
   return (await claimInvitation(db, pending.id, now)) ? pending.role : undefined;
 }
 
 /** Withdraws a pending invitation; false when there is none with that id. */
 export async function withdrawInvitation(db: Executor, id: number): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('invitations')
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return deleted.numDeletedRows > 0n;
+  return deletePendingInvitation(db, id);
 }
 
 /** The pending invitation a link's token belongs to, if it still works. */
 export function findUsableInvitation(db: Executor, token: string, now: Date) {
-  return db
-    .selectFrom('invitations')
-    .select(['id', 'email', 'role', 'invited_by'])
-    .where('token_hash', '=', sha256(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .executeTakeFirst();
+  return findUsableInvitationByHash(db, sha256(token), nowIso(now));
 }
 
 /**
@@ -157,12 +111,5 @@ export function findUsableInvitation(db: Executor, token: string, now: Date) {
  * exactly one matches; false for the other.
  */
 export async function claimInvitation(db: Executor, id: number, now: Date): Promise<boolean> {
-  const claimed = await db
-    .updateTable('invitations')
-    .set({ used_at: nowIso(now) })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso(now))
-    .executeTakeFirst();
-  return claimed.numUpdatedRows > 0n;
+  return useInvitationOnce(db, id, nowIso(now));
 }

@@ -20,13 +20,15 @@ import {
 import type { AppContext, ZodApp } from '../../app-context.js';
 import { currentSessionId, currentUserId } from '../../http/access.js';
 import { HttpError, conflict, notFound } from '../../http/problem.js';
+import { nowIso } from '../../db/time.js';
 import { historyRoute } from '../../records/history-route.js';
 import { invitationMail } from '../../mail/templates.js';
 import { listActivity, recordActivity } from '../activity.js';
 import { clientOf, mailUnavailable } from '../context.js';
 import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail-cooldown.js';
-import { listLiveSessions, revokeOtherSessions, revokeSession } from '../refresh-tokens.js';
-import { findUserByEmail, findUserById } from '../users.js';
+import { revokeOtherSessions, revokeSession } from '../refresh-tokens.js';
+import { listLiveSessions } from '../../repositories/sessions.js';
+import { findUserByEmail, findUserById } from '../../repositories/users.js';
 import { changeStaffMember, findStaffMember, listStaff } from './accounts.js';
 import {
   INVITATION_TTL_DAYS,
@@ -227,7 +229,7 @@ export function staffRoutes(app: ZodApp, { config, database, mailer, bus }: AppC
     },
     async (request) => {
       const current = currentSessionId(request);
-      const sessions = await listLiveSessions(db, currentUserId(request), new Date());
+      const sessions = await listLiveSessions(db, currentUserId(request), nowIso(new Date()));
       return { data: sessions.map((session) => ({ ...session, current: session.id === current })) };
     },
   );
