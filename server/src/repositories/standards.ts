@@ -1,0 +1,211 @@
+import { expressionBuilder, sql, type Expression, type Insertable } from 'kysely';
+import type { Standard, Teacher } from '@um/contract';
+import type { Dialect, Executor } from '../db/database.js';
+import { jsonItem } from '../db/paging.js';
+import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
+import type { Database, StandardRow, StandardsTable } from '../db/schema.js';
+
+/**
+ * The SQL of the standards and their teachers (docs/decisions/0082): every query that names
+ * `standards` or `standard_teachers`. A teacher taken off a standard keeps a row with
+ * `removed_at`, so that the OneRoster delta can report the ended enrollment
+ * (docs/oneroster.md); every read here looks at the live rows only.
+ */
+
+export type StandardWithCount = StandardRow & { student_count: number | null };
+
+/** A person's name as the app shows it: their name, or their e-mail without one. */
+export const shownName = sql<string>`case when users.name = '' then users.email else users.name end`;
+
+/**
+ * How many active students a standard has (those who left or graduated do not count): a
+ * subquery of a query that reads standards.
+ */
+const liveStudentCount = expressionBuilder<Database, 'standards'>()
+  .selectFrom('students')
+  .whereRef('students.standard_id', '=', 'standards.id')
+  .where('students.deleted_at', 'is', null)
+  .where('students.status', '=', 'active')
+  .select((sub) => sub.fn.countAll<number>().as('count'));
+
+/** A standard's teachers as JSON the database writes, for a page of the list. */
+function teachersJson(dialect: Dialect): Expression<unknown> {
+  return dialect === 'postgres'
+    ? sql`coalesce((
+        select json_agg(json_build_object('id', users.id, 'name', ${shownName})
+          order by standard_teachers.position)
+        from standard_teachers join users on users.id = standard_teachers.user_id
+        where standard_teachers.standard_id = standards.id
+          and standard_teachers.removed_at is null), '[]'::json)`
+    : // A subquery's result is text to SQLite's json_object: json() marks it as JSON again.
+      sql`json((
+        select json_group_array(json_object('id', teacher.id, 'name', teacher.name))
+        from (select users.id as id, ${shownName} as name
+              from standard_teachers join users on users.id = standard_teachers.user_id
+              where standard_teachers.standard_id = standards.id
+                and standard_teachers.removed_at is null
+              order by standard_teachers.position) as teacher))`;
+}
+
+/** A standard of the API, written by the database from a row of a page. */
+const standardJson = jsonItem<Standard, StandardRow>('standards', (field) => ({
+  id: field.value('id'),
+  name: field.value('name'),
+  grade_level: field.value('grade_level'),
+  description: field.value('description'),
+  academic_year: field.value('academic_year'),
+  created_at: field.timestamp('created_at'),
+  updated_at: field.timestamp('updated_at'),
+  student_count: field.count(liveStudentCount),
+  version: field.value('version'),
+  teachers: field.json<Teacher[]>(teachersJson),
+}));
+
+export interface StandardListValues {
+  academicYear: string;
+  afterGrade: number;
+  afterName: string;
+  afterId: number;
+  limit: number;
+}
+
+export type StandardListShape = QueryShape & { after: boolean; ofYear: boolean };
+
+/**
+ * A page of standards in their order, the first page or one after a cursor, as the API's JSON
+ * written by the database.
+ */
+const standardsPage = compiledQuery(
+  (db, bind: Bind<StandardListValues>, shape: StandardListShape) => {
+    let select = db
+      .selectFrom('standards')
+      .select(standardJson(shape.dialect))
+      .where('standards.deleted_at', 'is', null);
+    if (shape.ofYear) select = select.where('standards.academic_year', '=', bind('academicYear'));
+    if (shape.after) {
+      select = select.where((eb) =>
+        eb(
+          eb.refTuple('standards.grade_level', 'standards.name', 'standards.id'),
+          '>',
+          eb.tuple(bind('afterGrade'), bind('afterName'), bind('afterId')),
+        ),
+      );
+    }
+    return select
+      .orderBy('standards.grade_level')
+      .orderBy('standards.name')
+      .orderBy('standards.id')
+      .limit(bind('limit'));
+  },
+);
+
+export function pageOfStandards(
+  db: Executor,
+  shape: StandardListShape,
+  values: StandardListValues,
+) {
+  return standardsPage.run(db, shape, values);
+}
+
+/** One live standard, with how many live students it has. */
+export function findLiveStandardWithCount(
+  db: Executor,
+  id: number,
+): Promise<StandardWithCount | undefined> {
+  return db
+    .selectFrom('standards')
+    .selectAll('standards')
+    .select(liveStudentCount.as('student_count'))
+    .where('standards.id', '=', id)
+    .where('standards.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function insertStandard(
+  trx: Executor,
+  values: Omit<Insertable<StandardsTable>, 'id'>,
+): Promise<StandardRow> {
+  return trx.insertInto('standards').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertStandards(
+  trx: Executor,
+  values: readonly Omit<Insertable<StandardsTable>, 'id'>[],
+): Promise<StandardRow[]> {
+  return trx.insertInto('standards').values(values).returningAll().execute();
+}
+
+/**
+ * The name keys an academic year's standards hold (`standardNameKey`), binned ones too: the
+ * unique index counts them as well.
+ */
+export async function standardNameKeysOfYear(
+  trx: Executor,
+  academicYear: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('standards')
+    .select('name_key')
+    .where('academic_year', '=', academicYear)
+    .execute();
+  return rows.map(({ name_key }) => name_key);
+}
+
+export async function standardNames(trx: Executor, ids: readonly number[]): Promise<string[]> {
+  const names = await trx.selectFrom('standards').select('name').where('id', 'in', ids).execute();
+  return names.map(({ name }) => name);
+}
+
+/** The live teachers of the standards `ids`, by standard and then in their order. */
+export function teachersOfStandards(
+  db: Executor,
+  ids: readonly number[],
+): Promise<{ standard_id: number; id: number; name: string }[]> {
+  return db
+    .selectFrom('standard_teachers')
+    .innerJoin('users', 'users.id', 'standard_teachers.user_id')
+    .select(['standard_teachers.standard_id', 'users.id', shownName.as('name')])
+    .where('standard_teachers.standard_id', 'in', [...new Set(ids)])
+    .where('standard_teachers.removed_at', 'is', null)
+    .orderBy('standard_teachers.standard_id')
+    .orderBy('standard_teachers.position')
+    .execute();
+}
+
+/** Takes the teachers `userIds` off a standard, keeping their rows as ended. */
+export async function endTeachings(
+  trx: Executor,
+  standardId: number,
+  userIds: readonly number[],
+  removedAt: string,
+): Promise<void> {
+  await trx
+    .updateTable('standard_teachers')
+    .set({ removed_at: removedAt })
+    .where('standard_id', '=', standardId)
+    .where('user_id', 'in', userIds)
+    .where('removed_at', 'is', null)
+    .execute();
+}
+
+export async function moveTeacher(
+  trx: Executor,
+  standardId: number,
+  userId: number,
+  position: number,
+): Promise<void> {
+  await trx
+    .updateTable('standard_teachers')
+    .set({ position })
+    .where('standard_id', '=', standardId)
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .execute();
+}
+
+export async function insertTeachings(
+  trx: Executor,
+  rows: readonly { standard_id: number; user_id: number; position: number; added_at: string }[],
+): Promise<void> {
+  await trx.insertInto('standard_teachers').values(rows).execute();
+}
