@@ -209,3 +209,27 @@ export async function insertTeachings(
 ): Promise<void> {
   await trx.insertInto('standard_teachers').values(rows).execute();
 }
+
+/**
+ * The live standards among `ids`, locked (PostgreSQL) until the transaction ends so that none
+ * of them goes to the bin while a student is being put in it: a standard's delete locks its row
+ * for update before counting its live students. SQLite runs one write transaction at a time.
+ */
+export async function lockLiveStandards(
+  db: Executor,
+  dialect: Dialect,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const select = db
+    .selectFrom('standards')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .where('deleted_at', 'is', null);
+  const rows = await (dialect === 'postgres' ? select.forShare() : select).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A standard's name, in the bin or not. */
+export function findStandardName(db: Executor, id: number): Promise<{ name: string } | undefined> {
+  return db.selectFrom('standards').select('name').where('id', '=', id).executeTakeFirst();
+}
