@@ -233,3 +233,23 @@ export async function lockLiveStandards(
 export function findStandardName(db: Executor, id: number): Promise<{ name: string } | undefined> {
   return db.selectFrom('standards').select('name').where('id', '=', id).executeTakeFirst();
 }
+
+export function allStandardNames(db: Executor): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('standards').select(['id', 'name']).execute();
+}
+
+/**
+ * The live standards, the newest academic year's first; locked for share (PostgreSQL) until the
+ * transaction ends when `forShare`.
+ */
+export function liveStandardsNewestYearFirst(
+  db: Executor,
+  forShare: boolean,
+): Promise<{ id: number; name: string; academic_year: string }[]> {
+  const select = db
+    .selectFrom('standards')
+    .select(['id', 'name', 'academic_year'])
+    .where('deleted_at', 'is', null)
+    .orderBy('academic_year', 'desc');
+  return (forShare ? select.forShare() : select).execute();
+}

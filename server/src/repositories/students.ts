@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Student, StudentSort, StudentStatus } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { jsonItem } from '../db/paging.js';
@@ -449,4 +449,51 @@ export async function insertGuardianRows(
   rows: readonly Insertable<StudentGuardiansTable>[],
 ): Promise<void> {
   await db.insertInto('student_guardians').values(rows).execute();
+}
+
+/**
+ * The live active students of `standardIds` holding one of `rollNumbers`; locked for update
+ * (PostgreSQL) until the transaction ends when `forUpdate`.
+ */
+export function activeStudentsByRollNumber(
+  db: Executor,
+  forUpdate: boolean,
+  standardIds: readonly number[],
+  rollNumbers: readonly string[],
+): Promise<StudentRow[]> {
+  const select = db
+    .selectFrom('students')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'active')
+    .where('standard_id', 'in', standardIds)
+    .where('roll_number', 'in', rollNumbers);
+  return (forUpdate ? select.forUpdate() : select).execute();
+}
+
+export function insertStudentRows(
+  trx: Executor,
+  rows: readonly Insertable<StudentsTable>[],
+): Promise<StudentRow[]> {
+  return trx.insertInto('students').values(rows).returningAll().execute();
+}
+
+/**
+ * Changes a live student's `values`, raising its version, if it is still at the version of
+ * `before`; answers nothing otherwise.
+ */
+export function updateStudentAtVersion(
+  trx: Executor,
+  before: Pick<StudentRow, 'id' | 'version'>,
+  values: Updateable<StudentsTable>,
+  now: string,
+): Promise<StudentRow | undefined> {
+  return trx
+    .updateTable('students')
+    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }
