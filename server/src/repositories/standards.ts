@@ -253,3 +253,40 @@ export function liveStandardsNewestYearFirst(
     .orderBy('academic_year', 'desc');
   return (forShare ? select.forShare() : select).execute();
 }
+
+export function standardsNamed(
+  trx: Executor,
+  ids: readonly number[],
+): Promise<{ id: number; name: string }[]> {
+  return trx.selectFrom('standards').select(['id', 'name']).where('id', 'in', ids).execute();
+}
+
+/** A live standard, locked for share or update (PostgreSQL) until the transaction ends. */
+export function findLiveStandardLocked(
+  trx: Executor,
+  id: number,
+  lock: 'none' | 'share' | 'update',
+): Promise<{ id: number; name: string } | undefined> {
+  const select = trx
+    .selectFrom('standards')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return (
+    lock === 'none' ? select : lock === 'share' ? select.forShare() : select.forUpdate()
+  ).executeTakeFirst();
+}
+
+/** The live standards of `years`, locked for share (PostgreSQL) until the transaction ends when `forShare`. */
+export function liveStandardsOfYears(
+  trx: Executor,
+  years: readonly string[],
+  forShare: boolean,
+): Promise<{ id: number; name: string; grade_level: number; academic_year: string }[]> {
+  const select = trx
+    .selectFrom('standards')
+    .select(['id', 'name', 'grade_level', 'academic_year'])
+    .where('deleted_at', 'is', null)
+    .where('academic_year', 'in', years);
+  return (forShare ? select.forShare() : select).execute();
+}

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Student, StudentSort, StudentStatus } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
+import { inChunks } from '../db/in-chunks.js';
 import { jsonItem } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
 import type {
@@ -496,4 +497,215 @@ export function updateStudentAtVersion(
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The live students among `ids`, locked for update on PostgreSQL until the transaction ends. */
+export function lockLiveStudents(trx: Executor, dialect: Dialect, ids: readonly number[]) {
+  return inChunks(ids, (chunk) => {
+    const select = trx
+      .selectFrom('students')
+      .selectAll()
+      .where('id', 'in', chunk)
+      .where('deleted_at', 'is', null);
+    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
+  });
+}
+
+/** Writes `set` to the students of `ids`, each a new version; the rows as they are after. */
+export function updateEach(
+  trx: Executor,
+  ids: readonly number[],
+  set: Updateable<StudentsTable>,
+): Promise<StudentRow[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .updateTable('students')
+      .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+      .where('id', 'in', chunk)
+      .returningAll()
+      .execute(),
+  );
+}
+
+/** The active, live students of a standard (none for one not created yet). */
+export function activeStudentsOfStandard(trx: Executor, standardId: number | null) {
+  if (standardId === null) return Promise.resolve([] as StudentRow[]);
+  return trx
+    .selectFrom('students')
+    .selectAll()
+    .where('standard_id', '=', standardId)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/**
+ * Sets aside the roll numbers of `ids` (a text no roll number the API accepts can be, unique
+ * per student), so that numbers can then be handed round among them without two active students
+ * of a standard holding one number in between. The version is not changed: the write that
+ * follows in the same transaction is the change.
+ */
+export async function setRollNumbersAside(trx: Executor, ids: readonly number[]) {
+  await inChunks(ids, async (chunk) => {
+    await trx
+      .updateTable('students')
+      .set({ roll_number: sql<string>`${'\n'} || cast(id as text)` })
+      .where('id', 'in', chunk)
+      .execute();
+    return [];
+  });
+}
+
+/** Every live active student of a standard holding one of `rollNumbers`. */
+export function activeRollNumbersTaken(
+  trx: Executor,
+  standardId: number,
+  rollNumbers: readonly string[],
+): Promise<{ id: number; roll_number: string }[]> {
+  return trx
+    .selectFrom('students')
+    .select(['id', 'roll_number'])
+    .where('standard_id', '=', standardId)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'active')
+    .where('roll_number', 'in', rollNumbers)
+    .execute();
+}
+
+/** A roll number, without a new version: for a student the same write already changed. */
+export function setRollNumber(trx: Executor, id: number, rollNumber: string): Promise<StudentRow> {
+  return trx
+    .updateTable('students')
+    .set({ roll_number: rollNumber })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A roll number, as a new version of the student. */
+export function renumberStudent(
+  trx: Executor,
+  id: number,
+  rollNumber: string,
+  now: string,
+): Promise<StudentRow> {
+  return trx
+    .updateTable('students')
+    .set((eb) => ({ roll_number: rollNumber, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The active students of `standardIds`, locked for update on PostgreSQL. */
+export function lockActiveStudents(
+  trx: Executor,
+  dialect: Dialect,
+  standardIds: readonly number[],
+) {
+  return inChunks(standardIds, (chunk) => {
+    const select = trx
+      .selectFrom('students')
+      .selectAll()
+      .where('standard_id', 'in', chunk)
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'active')
+      .orderBy('roll_sort')
+      .orderBy('id');
+    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
+  });
+}
+
+/** The students a batch touched, locked for update on PostgreSQL until the transaction ends. */
+export function lockStudents(db: Executor, dialect: Dialect, ids: readonly number[]) {
+  return inChunks(ids, (chunk) => {
+    const select = db.selectFrom('students').selectAll().where('id', 'in', chunk);
+    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
+  });
+}
+
+/** Moves the students of `ids` to the bin, each a new version. */
+export function moveStudentsToBin(
+  trx: Executor,
+  ids: readonly number[],
+  now: string,
+  actorId: number,
+): Promise<StudentRow[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .updateTable('students')
+      .set((eb) => ({ deleted_at: now, deleted_by: actorId, version: eb('version', '+', 1) }))
+      .where('id', 'in', chunk)
+      .returningAll()
+      .execute(),
+  );
+}
+
+/** Puts the students of `ids` back from the bin, each a new version. */
+export function restoreStudentsFromBin(
+  trx: Executor,
+  ids: readonly number[],
+): Promise<StudentRow[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .updateTable('students')
+      .set((eb) => ({ deleted_at: null, deleted_by: null, version: eb('version', '+', 1) }))
+      .where('id', 'in', chunk)
+      .returningAll()
+      .execute(),
+  );
+}
+
+/** Writes `values` to a student still at the version of `before`, as a new version. */
+export function updateStudentOfVersion(
+  trx: Executor,
+  before: Pick<StudentRow, 'id' | 'version'>,
+  values: Updateable<StudentsTable>,
+  now: string,
+): Promise<StudentRow> {
+  return trx
+    .updateTable('students')
+    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The active students of `ids` in the bin whose roll number a live active student of their standard holds. */
+export function binnedStudentsWithRollNumberTaken(
+  trx: Executor,
+  ids: readonly number[],
+): Promise<{ id: number }[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .selectFrom('students as binned')
+      .innerJoin('students as live', (join) =>
+        join
+          .onRef('live.standard_id', '=', 'binned.standard_id')
+          .onRef('live.roll_number', '=', 'binned.roll_number'),
+      )
+      .select('binned.id')
+      .where('binned.id', 'in', chunk)
+      .where('binned.status', '=', 'active')
+      .where('live.deleted_at', 'is', null)
+      .where('live.status', '=', 'active')
+      .execute(),
+  );
+}
+
+/** The students of `ids` whose standard is in the bin. */
+export function studentsOfBinnedStandards(
+  trx: Executor,
+  ids: readonly number[],
+): Promise<{ id: number }[]> {
+  return inChunks(ids, (chunk) =>
+    trx
+      .selectFrom('students')
+      .innerJoin('standards', 'standards.id', 'students.standard_id')
+      .select('students.id')
+      .where('students.id', 'in', chunk)
+      .where('standards.deleted_at', 'is not', null)
+      .execute(),
+  );
 }
