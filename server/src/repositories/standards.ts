@@ -290,3 +290,25 @@ export function liveStandardsOfYears(
     .where('academic_year', 'in', years);
   return (forShare ? select.forShare() : select).execute();
 }
+
+/** Removes the standards in the bin since before `cutoff` that no student holds; answers how many. */
+export async function purgeEmptyStandardsBinnedBefore(
+  trx: Executor,
+  cutoff: string,
+): Promise<number> {
+  const standards = await trx
+    .deleteFrom('standards')
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('students')
+            .select('students.id')
+            .whereRef('students.standard_id', '=', 'standards.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(standards.numDeletedRows);
+}

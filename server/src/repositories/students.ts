@@ -709,3 +709,122 @@ export function studentsOfBinnedStandards(
       .execute(),
   );
 }
+
+/**
+ * The words of a bin search, each of which an entry must hold in its name, or a student in its
+ * roll number or its standard's name, without regard to case (as SQLite's lower() folds it).
+ */
+function holdsEveryWord(dialect: Dialect, words: string) {
+  const columns = ['bin.name', 'bin.roll_number', 'standard.name'] as const;
+  const missing = sql.join(
+    columns.map((column) =>
+      dialect === 'sqlite'
+        ? sql`coalesce(instr(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`
+        : sql`coalesce(strpos(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`,
+    ),
+    sql` and `,
+  );
+  const list =
+    dialect === 'sqlite'
+      ? sql`json_each(${words}) as word`
+      : sql`jsonb_array_elements_text(cast(${words} as jsonb)) as word(value)`;
+  return sql<SqlBool>`not exists (select 1 from ${list} where ${missing})`;
+}
+
+/**
+ * A page of the bin, students and standards newest first, each student with its roll number and
+ * its standard's name, and who deleted each; every entry holding each of `words` when there are
+ * any.
+ */
+export function binRows(
+  db: Executor,
+  dialect: Dialect,
+  words: readonly string[],
+  after: readonly [string, 'student' | 'standard', number] | undefined,
+  limit: number,
+) {
+  let select = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('students')
+        .select([
+          sql<'student' | 'standard'>`'student'`.as('entity'),
+          'id',
+          'name',
+          'deleted_at',
+          'deleted_by',
+          sql<string | null>`${sql.ref('roll_number')}`.as('roll_number'),
+          sql<number | null>`${sql.ref('standard_id')}`.as('standard_id'),
+        ])
+        .where('deleted_at', 'is not', null)
+        .unionAll(
+          eb
+            .selectFrom('standards')
+            .select([
+              sql<'student' | 'standard'>`'standard'`.as('entity'),
+              'id',
+              'name',
+              'deleted_at',
+              'deleted_by',
+              sql<string | null>`null`.as('roll_number'),
+              sql<number | null>`null`.as('standard_id'),
+            ])
+            .where('deleted_at', 'is not', null),
+        )
+        .as('bin'),
+    )
+    .leftJoin('users', 'users.id', 'bin.deleted_by')
+    .leftJoin('standards as standard', 'standard.id', 'bin.standard_id')
+    .select([
+      'bin.entity',
+      'bin.id',
+      'bin.name',
+      'bin.deleted_at',
+      'bin.deleted_by',
+      'bin.roll_number',
+      'bin.standard_id',
+      'standard.name as standard_name',
+      'users.name as user_name',
+      'users.email as user_email',
+    ]);
+  if (words.length > 0) select = select.where(holdsEveryWord(dialect, JSON.stringify(words)));
+  if (after) {
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple('bin.deleted_at', 'bin.entity', 'bin.id'),
+        '<',
+        eb.tuple(after[0], after[1], after[2]),
+      ),
+    );
+  }
+  return select
+    .orderBy('bin.deleted_at', 'desc')
+    .orderBy('bin.entity', 'desc')
+    .orderBy('bin.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function purgeStudentsBinnedBefore(
+  trx: Executor,
+  cutoff: string,
+): Promise<{ id: number }[]> {
+  return trx
+    .deleteFrom('students')
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', cutoff)
+    .returning('id')
+    .execute();
+}
+
+export function deleteBinnedStudent(
+  trx: Executor,
+  id: number,
+): Promise<{ id: number } | undefined> {
+  return trx
+    .deleteFrom('students')
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+}
