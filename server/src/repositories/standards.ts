@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type Expression, type Insertable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Insertable, type Updateable } from 'kysely';
 import type { Standard, Teacher } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { jsonItem } from '../db/paging.js';
@@ -311,4 +311,82 @@ export async function purgeEmptyStandardsBinnedBefore(
     )
     .executeTakeFirst();
   return Number(standards.numDeletedRows);
+}
+
+/** A standard, live or in the bin, locked for update on PostgreSQL until the transaction ends. */
+export function lockStandard(
+  trx: Executor,
+  dialect: Dialect,
+  id: number,
+  inBin: boolean,
+): Promise<StandardRow | undefined> {
+  const select = trx
+    .selectFrom('standards')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', inBin ? 'is not' : 'is', null);
+  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+/** Moves a live standard to the bin, as a new version. */
+export function moveStandardToBin(
+  trx: Executor,
+  id: number,
+  actorId: number,
+  now: string,
+): Promise<StandardRow | undefined> {
+  return trx
+    .updateTable('standards')
+    .set((eb) => ({
+      deleted_at: now,
+      deleted_by: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Takes a standard out of the bin, with `values` instead of its own, as a new version. */
+export function restoreStandardFromBin(
+  trx: Executor,
+  id: number,
+  values?: Updateable<StandardsTable>,
+): Promise<StandardRow> {
+  return trx
+    .updateTable('standards')
+    .set((eb) => ({
+      ...values,
+      deleted_at: null,
+      deleted_by: null,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes `values` to a live standard still at the version of `before`, as a new version. */
+export function updateStandardAtVersion(
+  trx: Executor,
+  before: StandardRow,
+  values: Updateable<StandardsTable>,
+  now: string,
+): Promise<StandardRow | undefined> {
+  return trx
+    .updateTable('standards')
+    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Whether the standard `id` is there, live or in the bin. */
+export async function standardExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('standards').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

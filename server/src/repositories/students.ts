@@ -485,7 +485,7 @@ export function insertStudentRows(
  */
 export function updateStudentAtVersion(
   trx: Executor,
-  before: Pick<StudentRow, 'id' | 'version'>,
+  before: StudentRow,
   values: Updateable<StudentsTable>,
   now: string,
 ): Promise<StudentRow | undefined> {
@@ -827,4 +827,97 @@ export function deleteBinnedStudent(
     .where('deleted_at', 'is not', null)
     .returning('id')
     .executeTakeFirst();
+}
+
+/** A student, live or in the bin, locked for update on PostgreSQL until the transaction ends. */
+export function lockStudent(
+  trx: Executor,
+  dialect: Dialect,
+  id: number,
+  inBin: boolean,
+): Promise<StudentRow | undefined> {
+  const select = trx
+    .selectFrom('students')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', inBin ? 'is not' : 'is', null);
+  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+/** Moves a live student to the bin, as a new version. */
+export function moveStudentToBin(
+  trx: Executor,
+  id: number,
+  actorId: number,
+  now: string,
+): Promise<StudentRow | undefined> {
+  return trx
+    .updateTable('students')
+    .set((eb) => ({
+      deleted_at: now,
+      deleted_by: actorId,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Takes a student out of the bin, with `values` instead of its own, as a new version. */
+export function restoreStudentFromBin(
+  trx: Executor,
+  id: number,
+  values?: Updateable<StudentsTable>,
+): Promise<StudentRow> {
+  return trx
+    .updateTable('students')
+    .set((eb) => ({
+      ...values,
+      deleted_at: null,
+      deleted_by: null,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the student `id` is there, live or in the bin. */
+export async function studentExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The first `named` students by name that each of `batchIds` touched, found by their history
+ * events; a student purged since is left out.
+ */
+export function firstStudentsOfBatches(db: Executor, batchIds: readonly string[], named: number) {
+  const touched = db
+    .selectFrom('history_events')
+    .select(['import_id', 'entity_id'])
+    .distinct()
+    .where('entity', '=', 'student')
+    .where('import_id', 'in', batchIds);
+  return db
+    .selectFrom(
+      db
+        .selectFrom(touched.as('touched'))
+        .innerJoin('students', 'students.id', 'touched.entity_id')
+        .select([
+          'touched.import_id',
+          'students.id',
+          'students.name',
+          sql<number>`row_number() over (partition by touched.import_id order by students.name, students.id)`.as(
+            'place',
+          ),
+        ])
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('ranked.place', '<=', named)
+    .orderBy('ranked.place')
+    .execute();
 }

@@ -15,6 +15,10 @@ import { versionedRecords } from '../records/versioned.js';
 import {
   insertStandard,
   insertStandards,
+  lockStandard,
+  moveStandardToBin,
+  restoreStandardFromBin,
+  updateStandardAtVersion,
   standardNameKeysOfYear,
   standardNames,
 } from '../repositories/standards.js';
@@ -76,7 +80,12 @@ async function currentStandard(db: Executor, id: number): Promise<Standard> {
  * (a student's write locks its standard for share).
  */
 const standardRecords = versionedRecords({
-  table: 'standards',
+  rows: {
+    lock: lockStandard,
+    updateAtVersion: updateStandardAtVersion,
+    moveToBin: moveStandardToBin,
+    restore: restoreStandardFromBin,
+  },
   notFound: standardNotFound,
   changeOf: standardChange,
   current: (trx, row) => currentStandard(trx, row.id),

@@ -19,6 +19,10 @@ import {
   insertGuardianRows,
   insertStudent,
   insertStudentsAtOnce,
+  lockStudent,
+  moveStudentToBin,
+  restoreStudentFromBin,
+  updateStudentAtVersion,
   type NewStudentRow,
 } from '../../repositories/students.js';
 import {
@@ -231,7 +235,12 @@ function insertedRow(values: StudentValues, now: string): NewStudentRow {
 
 /** A student's version, bin and history steps, as every versioned record takes them. */
 const studentRecords = versionedRecords({
-  table: 'students',
+  rows: {
+    lock: lockStudent,
+    updateAtVersion: updateStudentAtVersion,
+    moveToBin: moveStudentToBin,
+    restore: restoreStudentFromBin,
+  },
   notFound: studentNotFound,
   changeOf: studentChange,
   current: (_trx, row) => presentStudent(row),
