@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type Insertable, type Updateable } from 'kysely';
 import type { Standard, Teacher } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
+import { inChunks } from '../db/in-chunks.js';
 import { jsonItem } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
 import type { Database, StandardRow, StandardsTable } from '../db/schema.js';
@@ -389,4 +390,90 @@ export function updateStandardAtVersion(
 export async function standardExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('standards').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The last history event of each row, by the database: when the OneRoster export says it changed. */
+const lastEvent = (entity: 'student' | 'standard', column: string) =>
+  sql<string | null>`(select max(history_events.at) from history_events
+    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
+
+/** Every live standard, with when it last changed. */
+export function liveStandardsWithLastEvent(db: Executor) {
+  return db
+    .selectFrom('standards')
+    .select([
+      'id',
+      'sourced_id',
+      'name',
+      'grade_level',
+      'academic_year',
+      'created_at',
+      'updated_at',
+      lastEvent('standard', 'standards.id').as('last_event_at'),
+    ])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Standards of `ids` whatever their state, the bin's included. */
+export function standardsInAnyState(db: Executor, ids: readonly number[]) {
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('standards')
+      .select(['id', 'sourced_id', 'grade_level', 'academic_year', 'deleted_at'])
+      .where('id', 'in', chunk)
+      .execute(),
+  );
+}
+
+/** The teachers of live standards, in each standard's order, with their accounts. */
+export function liveTeacherLinks(db: Executor) {
+  return db
+    .selectFrom('standard_teachers')
+    .innerJoin('standards', 'standards.id', 'standard_teachers.standard_id')
+    .innerJoin('users', 'users.id', 'standard_teachers.user_id')
+    .select([
+      'standard_teachers.standard_id',
+      'standard_teachers.position',
+      'standard_teachers.added_at',
+      'users.id as user_id',
+      'users.sourced_id as user_sourced_id',
+      'users.name',
+      'users.email',
+      'users.status',
+      'users.updated_at',
+    ])
+    .where('standard_teachers.removed_at', 'is', null)
+    .where('standards.deleted_at', 'is', null)
+    .orderBy('standard_teachers.standard_id')
+    .orderBy('standard_teachers.position')
+    .execute();
+}
+
+/** Teachers taken off a standard after `since`, and every teacher link of `standardIds`. */
+export function teacherLinksEndedOrOf(db: Executor, since: string, standardIds: readonly number[]) {
+  return db
+    .selectFrom('standard_teachers')
+    .innerJoin('users', 'users.id', 'standard_teachers.user_id')
+    .select([
+      'standard_teachers.standard_id',
+      'standard_teachers.removed_at',
+      'users.id as user_id',
+      'users.sourced_id as user_sourced_id',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('standard_teachers.removed_at', '>', since),
+        ...(standardIds.length > 0
+          ? [
+              eb.and([
+                eb('standard_teachers.standard_id', 'in', [...standardIds]),
+                eb('standard_teachers.removed_at', 'is', null),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .execute();
 }

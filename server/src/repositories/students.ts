@@ -921,3 +921,76 @@ export function firstStudentsOfBatches(db: Executor, batchIds: readonly string[]
     .orderBy('ranked.place')
     .execute();
 }
+
+/** The last history event of each row, by the database: when the OneRoster export says it changed. */
+const lastEvent = (entity: 'student' | 'standard', column: string) =>
+  sql<string | null>`(select max(history_events.at) from history_events
+    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
+
+const studentColumns = [
+  'students.id',
+  'students.sourced_id',
+  'students.name',
+  'students.email',
+  'students.phone_number',
+  'students.admission_number',
+  'students.date_of_birth',
+  'students.status',
+  'students.updated_at',
+  'students.standard_id',
+  'students.deleted_at',
+  'standards.sourced_id as standard_sourced_id',
+  'standards.grade_level',
+  'standards.deleted_at as standard_deleted_at',
+] as const;
+
+/** Every live student (leavers and graduates too), with their standard's id and grade. */
+export function liveStudentsWithStandard(db: Executor) {
+  return db
+    .selectFrom('students')
+    .innerJoin('standards', 'standards.id', 'students.standard_id')
+    .select(studentColumns)
+    .select(lastEvent('student', 'students.id').as('last_event_at'))
+    .where('students.deleted_at', 'is', null)
+    .orderBy('students.id')
+    .execute();
+}
+
+/** Students of `ids` whatever their state, the bin's included. */
+export function studentsWithStandardInAnyState(db: Executor, ids: readonly number[]) {
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('students')
+      .innerJoin('standards', 'standards.id', 'students.standard_id')
+      .select(studentColumns)
+      .select(lastEvent('student', 'students.id').as('last_event_at'))
+      .where('students.id', 'in', chunk)
+      .execute(),
+  );
+}
+
+/** The guardians of live students, with their sourcedId and when they last changed. */
+export function guardiansOfLiveStudents(db: Executor) {
+  return db
+    .selectFrom('student_guardians')
+    .innerJoin('students', 'students.id', 'student_guardians.student_id')
+    .innerJoin('oneroster_guardians', (join) =>
+      join
+        .onRef('oneroster_guardians.student_id', '=', 'student_guardians.student_id')
+        .on(sql<boolean>`oneroster_guardians.name_key = lower(trim(student_guardians.name))`),
+    )
+    .select([
+      'student_guardians.student_id',
+      'student_guardians.position',
+      'student_guardians.name',
+      'student_guardians.relation',
+      'student_guardians.phone',
+      'student_guardians.email',
+      'oneroster_guardians.sourced_id',
+      'oneroster_guardians.changed_at',
+    ])
+    .where('students.deleted_at', 'is', null)
+    .orderBy('student_guardians.student_id')
+    .orderBy('student_guardians.position')
+    .execute();
+}
