@@ -477,3 +477,36 @@ export function teacherLinksEndedOrOf(db: Executor, since: string, standardIds: 
     )
     .execute();
 }
+
+export async function allStandardIds(db: Executor): Promise<number[]> {
+  const existing = await db.selectFrom('standards').select('id').orderBy('id').execute();
+  return existing.map((row) => row.id);
+}
+
+/** Inserts those of `rows` no standard of their academic year is named; answers how many. */
+export async function insertStandardsUnlessNamed(
+  trx: Executor,
+  rows: readonly Insertable<StandardsTable>[],
+): Promise<number> {
+  const result = await trx
+    .insertInto('standards')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['academic_year', 'name']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+/** The ids of the standards of an academic year named one of `names`. */
+export async function standardIdsNamed(
+  trx: Executor,
+  academicYear: string,
+  names: readonly string[],
+): Promise<number[]> {
+  const stored = await trx
+    .selectFrom('standards')
+    .select('id')
+    .where('academic_year', '=', academicYear)
+    .where('name', 'in', names)
+    .execute();
+  return stored.map((row) => row.id);
+}

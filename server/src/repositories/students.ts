@@ -994,3 +994,35 @@ export function guardiansOfLiveStudents(db: Executor) {
     .orderBy('student_guardians.position')
     .execute();
 }
+
+/** How many students, live or not, each standard holds. */
+export function studentCountsByStandard(
+  db: Executor,
+): Promise<{ standard_id: number; count: number }[]> {
+  return db
+    .selectFrom('students')
+    .select((eb) => ['standard_id', eb.fn.countAll<number>().as('count')])
+    .groupBy('standard_id')
+    .execute();
+}
+
+/** Inserts those of `rows` whose roll number no live active student of their standard holds. */
+export function insertStudentsUnlessRollNumberTaken(
+  trx: Executor,
+  rows: readonly Insertable<StudentsTable>[],
+): Promise<{ id: number; standard_id: number; roll_number: string }[]> {
+  return trx
+    .insertInto('students')
+    .values(rows)
+    .onConflict((oc) =>
+      // The unique index counts live students only, so the conflict target names its predicate.
+      oc
+        .columns(['standard_id', 'roll_number'])
+        .where('deleted_at', 'is', null)
+        // SQLite matches the index by its predicate's text: a bound value would not match it.
+        .where(sql.ref('status'), '=', sql.lit('active'))
+        .doNothing(),
+    )
+    .returning(['id', 'standard_id', 'roll_number'])
+    .execute();
+}
