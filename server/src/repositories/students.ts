@@ -16,7 +16,7 @@ import type {
  * query that names `students`, `student_guardians` or `student_trigrams`.
  */
 
-/** How many active students a standard holds; those who left or graduated keep it but not in use. */
+/** How many active students a standard holds. */
 export async function countActiveStudentsOfStandard(
   trx: Executor,
   standardId: number,
@@ -656,8 +656,11 @@ export function restoreStudentsFromBin(
   );
 }
 
-/** Writes `values` to a student still at the version of `before`, as a new version. */
-export function updateStudentOfVersion(
+/**
+ * Writes `values` to a student still at the version of `before`, live or in the bin, as a new
+ * version: an undo's way back.
+ */
+export function revertStudentAtVersion(
   trx: Executor,
   before: Pick<StudentRow, 'id' | 'version'>,
   values: Updateable<StudentsTable>,

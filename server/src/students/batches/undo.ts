@@ -13,7 +13,7 @@ import {
   restoreStudentsFromBin,
   setRollNumbersAside,
   studentsOfBinnedStandards,
-  updateStudentOfVersion,
+  revertStudentAtVersion,
 } from '../../repositories/students.js';
 import { recordChanges, type Change } from '../../records/change-log.js';
 import { conflict, notFound } from '../../http/problem.js';
@@ -178,7 +178,7 @@ async function revert(
         await deleteGuardiansOfStudent(trx, id);
         Object.assign(previous, guardianColumns([]));
       }
-      const after = await updateStudentOfVersion(trx, before, previous, now);
+      const after = await revertStudentAtVersion(trx, before, previous, now);
       history.push(studentChange(actorId, 'update', before, after, guardiansChange));
     }
 
