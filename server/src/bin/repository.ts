@@ -1,10 +1,16 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { BinEntry } from '@um/contract';
 import type { Db, Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { eraseHistoryValues } from '../records/erasure.js';
+import { purgeEmptyStandardsBinnedBefore } from '../repositories/standards.js';
+import {
+  binRows,
+  deleteBinnedStudent,
+  purgeStudentsBinnedBefore,
+} from '../repositories/students.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,27 +19,6 @@ const binPages = keyset(
   z.tuple([cursorParts.text, z.enum(['student', 'standard']), cursorParts.id]),
   (entry: BinEntry) => [entry.deleted_at, entry.entity, entry.id] as const,
 );
-
-/**
- * The words of a bin search, each of which an entry must hold in its name, or a student in its
- * roll number or its standard's name, without regard to case (as SQLite's lower() folds it).
- */
-function holdsEveryWord(dialect: Dialect, words: string) {
-  const columns = ['bin.name', 'bin.roll_number', 'standard.name'] as const;
-  const missing = sql.join(
-    columns.map((column) =>
-      dialect === 'sqlite'
-        ? sql`coalesce(instr(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`
-        : sql`coalesce(strpos(lower(${sql.ref(column)}), lower(word.value)), 0) = 0`,
-    ),
-    sql` and `,
-  );
-  const list =
-    dialect === 'sqlite'
-      ? sql`json_each(${words}) as word`
-      : sql`jsonb_array_elements_text(cast(${words} as jsonb)) as word(value)`;
-  return sql<SqlBool>`not exists (select 1 from ${list} where ${missing})`;
-}
 
 /**
  * The bin: students and standards that were deleted and not yet purged, newest first, each
@@ -49,66 +34,7 @@ export async function listBin(
   const request = binPages.request(query);
   const { after } = request;
   const words = [...new Set((query.q ?? '').split(/\s+/u).filter((word) => word !== ''))];
-  let select = db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('students')
-        .select([
-          sql<'student' | 'standard'>`'student'`.as('entity'),
-          'id',
-          'name',
-          'deleted_at',
-          'deleted_by',
-          sql<string | null>`${sql.ref('roll_number')}`.as('roll_number'),
-          sql<number | null>`${sql.ref('standard_id')}`.as('standard_id'),
-        ])
-        .where('deleted_at', 'is not', null)
-        .unionAll(
-          eb
-            .selectFrom('standards')
-            .select([
-              sql<'student' | 'standard'>`'standard'`.as('entity'),
-              'id',
-              'name',
-              'deleted_at',
-              'deleted_by',
-              sql<string | null>`null`.as('roll_number'),
-              sql<number | null>`null`.as('standard_id'),
-            ])
-            .where('deleted_at', 'is not', null),
-        )
-        .as('bin'),
-    )
-    .leftJoin('users', 'users.id', 'bin.deleted_by')
-    .leftJoin('standards as standard', 'standard.id', 'bin.standard_id')
-    .select([
-      'bin.entity',
-      'bin.id',
-      'bin.name',
-      'bin.deleted_at',
-      'bin.deleted_by',
-      'bin.roll_number',
-      'bin.standard_id',
-      'standard.name as standard_name',
-      'users.name as user_name',
-      'users.email as user_email',
-    ]);
-  if (words.length > 0) select = select.where(holdsEveryWord(dialect, JSON.stringify(words)));
-  if (after) {
-    select = select.where((eb) =>
-      eb(
-        eb.refTuple('bin.deleted_at', 'bin.entity', 'bin.id'),
-        '<',
-        eb.tuple(after[0], after[1], after[2]),
-      ),
-    );
-  }
-  const rows = await select
-    .orderBy('bin.deleted_at', 'desc')
-    .orderBy('bin.entity', 'desc')
-    .orderBy('bin.id', 'desc')
-    .limit(request.rowsToRead)
-    .execute();
+  const rows = await binRows(db, dialect, words, after, request.rowsToRead);
   const entries = rows.map((row): BinEntry => ({
     entity: row.entity,
     id: row.id,
@@ -170,36 +96,15 @@ export async function purgeBin(
 ): Promise<{ students: number; standards: number }> {
   const cutoff = nowIso(new Date(now.getTime() - retentionDays * DAY_MS));
   const removed = await oneAtATime(db, dialect, async (trx) => {
-    const students = await trx
-      .deleteFrom('students')
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .returning('id')
-      .execute();
+    const students = await purgeStudentsBinnedBefore(trx, cutoff);
     await eraseHistoryValues(
       trx,
       dialect,
       'student',
       students.map((student) => student.id),
     );
-    const standards = await trx
-      .deleteFrom('standards')
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('students')
-              .select('students.id')
-              .whereRef('students.standard_id', '=', 'standards.id'),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    return {
-      students: students.length,
-      standards: Number(standards.numDeletedRows),
-    };
+    const standards = await purgeEmptyStandardsBinnedBefore(trx, cutoff);
+    return { students: students.length, standards };
   });
   if (removed.students > 0) await rewriteWithoutErasedCopies(db, dialect);
   return removed;
@@ -212,12 +117,7 @@ export async function purgeBin(
  */
 export async function eraseStudentFromBin(db: Db, dialect: Dialect, id: number): Promise<boolean> {
   const erased = await db.transaction().execute(async (trx) => {
-    const erased = await trx
-      .deleteFrom('students')
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .returning('id')
-      .executeTakeFirst();
+    const erased = await deleteBinnedStudent(trx, id);
     if (!erased) return false;
     await eraseHistoryValues(trx, dialect, 'student', [id]);
     return true;

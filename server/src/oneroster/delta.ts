@@ -11,13 +11,12 @@ import {
   type Roster,
   type RosterSettings,
 } from './roster.js';
+import { standardsInAnyState, teacherLinksEndedOrOf } from '../repositories/standards.js';
+import { studentsWithStandardInAnyState } from '../repositories/students.js';
 import {
   readEventsSince,
   readGuardianIdsOf,
   readRemovedGuardians,
-  readStandardsById,
-  readStudentsById,
-  readTeacherLinksEnded,
   readTombstones,
   readTombstonesOf,
 } from './source.js';
@@ -109,7 +108,7 @@ export async function readDelta(
       ...tombstones.filter((stone) => stone.kind === 'standard').map((stone) => stone.entity_id),
     ]),
   ];
-  const binnedStandards = await readStandardsById(db, goneStandardIds);
+  const binnedStandards = await standardsInAnyState(db, goneStandardIds);
   const standardTombstones = await readTombstonesOf(db, 'standard', goneStandardIds);
   const goneStandards = new Map<
     number,
@@ -198,7 +197,7 @@ export async function readDelta(
   const liveLinks = new Set(
     sources.teacherLinks.map((link) => `${link.standard_id}/${link.user_id}`),
   );
-  const ended = await readTeacherLinksEnded(db, since, [...goneStandards.keys()]);
+  const ended = await teacherLinksEndedOrOf(db, since, [...goneStandards.keys()]);
   const formerTeachers = new Map<string, string>();
   for (const link of ended) {
     const classId = standardSourcedId.get(link.standard_id);
@@ -233,7 +232,7 @@ export async function readDelta(
     ...(await readTombstonesOf(db, 'student', goneIds)),
     ...tombstones.filter((stone) => stone.kind === 'student' && !liveStudents.has(stone.entity_id)),
   ];
-  const binnedStudents = (await readStudentsById(db, goneIds)).filter(
+  const binnedStudents = (await studentsWithStandardInAnyState(db, goneIds)).filter(
     (row) => row.deleted_at !== null,
   );
   const goneStudents = new Map<number, { sourcedId: string; classId: string | null; at: string }>();
@@ -350,7 +349,7 @@ export async function readDelta(
 }
 
 async function sourcedIdOfStandard(db: Executor, id: number): Promise<string | undefined> {
-  const [row] = await readStandardsById(db, [id]);
+  const [row] = await standardsInAnyState(db, [id]);
   return row?.sourced_id;
 }
 

@@ -6,12 +6,10 @@ import {
 } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import { schoolIds, type SchoolIds } from './ids.js';
+import { liveStandardsWithLastEvent, liveTeacherLinks } from '../repositories/standards.js';
+import { guardiansOfLiveStudents, liveStudentsWithStandard } from '../repositories/students.js';
 import {
-  readGuardians,
   readSchool,
-  readStandards,
-  readStudents,
-  readTeacherLinks,
   type GuardianSource,
   type StandardSource,
   type StudentSource,
@@ -119,10 +117,10 @@ export interface Sources {
 export async function readSources(db: Executor, settings: RosterSettings): Promise<Sources> {
   return {
     school: await readSchool(db, settings.schoolName ?? 'School'),
-    standards: await readStandards(db),
-    students: await readStudents(db),
-    guardians: await readGuardians(db),
-    teacherLinks: await readTeacherLinks(db),
+    standards: await liveStandardsWithLastEvent(db),
+    students: await liveStudentsWithStandard(db),
+    guardians: await guardiansOfLiveStudents(db),
+    teacherLinks: await liveTeacherLinks(db),
   };
 }
 

@@ -1,18 +1,17 @@
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { inChunks } from '../db/in-chunks.js';
 import { nowIso } from '../db/time.js';
+import type { liveStandardsWithLastEvent, liveTeacherLinks } from '../repositories/standards.js';
+import type {
+  guardiansOfLiveStudents,
+  liveStudentsWithStandard,
+} from '../repositories/students.js';
 
 /**
- * What the OneRoster export reads of the school's tables: small queries of its own, each
- * reading one thing, so that no other feature's code is involved (docs/oneroster.md). Every
- * time is the ISO text both databases give back.
+ * What the OneRoster export reads of the school's tables: small queries, each reading one
+ * thing, so that no other feature's code is involved (docs/oneroster.md); those of students and
+ * standards are in their repositories. Every time is the ISO text both databases give back.
  */
-
-/** The last history event of each row of `table`, by the database. */
-const lastEvent = (entity: 'student' | 'standard', column: string) =>
-  sql<string | null>`(select max(history_events.at) from history_events
-    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
 
 /**
  * The school's org row. The name it carries is SCHOOL_NAME (or "School"); when that changed
@@ -34,124 +33,13 @@ export async function readSchool(db: Executor, name: string) {
 
 export type SchoolRow = Awaited<ReturnType<typeof readSchool>>;
 
-/** Every live standard, with when it last changed. */
-export function readStandards(db: Executor) {
-  return db
-    .selectFrom('standards')
-    .select([
-      'id',
-      'sourced_id',
-      'name',
-      'grade_level',
-      'academic_year',
-      'created_at',
-      'updated_at',
-      lastEvent('standard', 'standards.id').as('last_event_at'),
-    ])
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
+export type StandardSource = Awaited<ReturnType<typeof liveStandardsWithLastEvent>>[number];
 
-export type StandardSource = Awaited<ReturnType<typeof readStandards>>[number];
+export type StudentSource = Awaited<ReturnType<typeof liveStudentsWithStandard>>[number];
 
-const studentColumns = [
-  'students.id',
-  'students.sourced_id',
-  'students.name',
-  'students.email',
-  'students.phone_number',
-  'students.admission_number',
-  'students.date_of_birth',
-  'students.status',
-  'students.updated_at',
-  'students.standard_id',
-  'students.deleted_at',
-  'standards.sourced_id as standard_sourced_id',
-  'standards.grade_level',
-  'standards.deleted_at as standard_deleted_at',
-] as const;
+export type GuardianSource = Awaited<ReturnType<typeof guardiansOfLiveStudents>>[number];
 
-/** Every live student (leavers and graduates too), with their standard's id and grade. */
-export function readStudents(db: Executor) {
-  return db
-    .selectFrom('students')
-    .innerJoin('standards', 'standards.id', 'students.standard_id')
-    .select(studentColumns)
-    .select(lastEvent('student', 'students.id').as('last_event_at'))
-    .where('students.deleted_at', 'is', null)
-    .orderBy('students.id')
-    .execute();
-}
-
-export type StudentSource = Awaited<ReturnType<typeof readStudents>>[number];
-
-/** Students of `ids` whatever their state, the bin's included. */
-export function readStudentsById(db: Executor, ids: readonly number[]) {
-  return inChunks(ids, (chunk) =>
-    db
-      .selectFrom('students')
-      .innerJoin('standards', 'standards.id', 'students.standard_id')
-      .select(studentColumns)
-      .select(lastEvent('student', 'students.id').as('last_event_at'))
-      .where('students.id', 'in', chunk)
-      .execute(),
-  );
-}
-
-/** The guardians of live students, with their sourcedId and when they last changed. */
-export function readGuardians(db: Executor) {
-  return db
-    .selectFrom('student_guardians')
-    .innerJoin('students', 'students.id', 'student_guardians.student_id')
-    .innerJoin('oneroster_guardians', (join) =>
-      join
-        .onRef('oneroster_guardians.student_id', '=', 'student_guardians.student_id')
-        .on(sql<boolean>`oneroster_guardians.name_key = lower(trim(student_guardians.name))`),
-    )
-    .select([
-      'student_guardians.student_id',
-      'student_guardians.position',
-      'student_guardians.name',
-      'student_guardians.relation',
-      'student_guardians.phone',
-      'student_guardians.email',
-      'oneroster_guardians.sourced_id',
-      'oneroster_guardians.changed_at',
-    ])
-    .where('students.deleted_at', 'is', null)
-    .orderBy('student_guardians.student_id')
-    .orderBy('student_guardians.position')
-    .execute();
-}
-
-export type GuardianSource = Awaited<ReturnType<typeof readGuardians>>[number];
-
-/** The teachers of live standards, in each standard's order, with their accounts. */
-export function readTeacherLinks(db: Executor) {
-  return db
-    .selectFrom('standard_teachers')
-    .innerJoin('standards', 'standards.id', 'standard_teachers.standard_id')
-    .innerJoin('users', 'users.id', 'standard_teachers.user_id')
-    .select([
-      'standard_teachers.standard_id',
-      'standard_teachers.position',
-      'standard_teachers.added_at',
-      'users.id as user_id',
-      'users.sourced_id as user_sourced_id',
-      'users.name',
-      'users.email',
-      'users.status',
-      'users.updated_at',
-    ])
-    .where('standard_teachers.removed_at', 'is', null)
-    .where('standards.deleted_at', 'is', null)
-    .orderBy('standard_teachers.standard_id')
-    .orderBy('standard_teachers.position')
-    .execute();
-}
-
-export type TeacherLinkSource = Awaited<ReturnType<typeof readTeacherLinks>>[number];
+export type TeacherLinkSource = Awaited<ReturnType<typeof liveTeacherLinks>>[number];
 
 /** What happened to students and standards after `since`, oldest first (the change log). */
 export function readEventsSince(db: Executor, since: string) {
@@ -162,17 +50,6 @@ export function readEventsSince(db: Executor, since: string) {
     .where('entity', 'in', ['student', 'standard'])
     .orderBy('id')
     .execute();
-}
-
-/** Standards of `ids` whatever their state, the bin's included. */
-export function readStandardsById(db: Executor, ids: readonly number[]) {
-  return inChunks(ids, (chunk) =>
-    db
-      .selectFrom('standards')
-      .select(['id', 'sourced_id', 'grade_level', 'academic_year', 'deleted_at'])
-      .where('id', 'in', chunk)
-      .execute(),
-  );
 }
 
 /** Students and standards purged from the bin after `since`. */
@@ -218,31 +95,4 @@ export function readGuardianIdsOf(db: Executor, studentIds: readonly number[]) {
       .where('student_id', 'in', chunk)
       .execute(),
   );
-}
-
-/** Teachers taken off a standard after `since`, and every teacher link of `standardIds`. */
-export function readTeacherLinksEnded(db: Executor, since: string, standardIds: readonly number[]) {
-  return db
-    .selectFrom('standard_teachers')
-    .innerJoin('users', 'users.id', 'standard_teachers.user_id')
-    .select([
-      'standard_teachers.standard_id',
-      'standard_teachers.removed_at',
-      'users.id as user_id',
-      'users.sourced_id as user_sourced_id',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('standard_teachers.removed_at', '>', since),
-        ...(standardIds.length > 0
-          ? [
-              eb.and([
-                eb('standard_teachers.standard_id', 'in', [...standardIds]),
-                eb('standard_teachers.removed_at', 'is', null),
-              ]),
-            ]
-          : []),
-      ]),
-    )
-    .execute();
 }

@@ -1,10 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { BATCH_STUDENTS_NAMED, type Batch, type BatchKind } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import type { BatchesTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
+import { firstStudentsOfBatches } from '../repositories/students.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
 
 /**
@@ -114,25 +115,7 @@ async function studentsOf(
   for (const row of counts) {
     if (row.import_id !== null) found.set(row.import_id, { named: [], count: Number(row.count) });
   }
-  const named = await db
-    .selectFrom(
-      db
-        .selectFrom(touched.as('touched'))
-        .innerJoin('students', 'students.id', 'touched.entity_id')
-        .select([
-          'touched.import_id',
-          'students.id',
-          'students.name',
-          sql<number>`row_number() over (partition by touched.import_id order by students.name, students.id)`.as(
-            'place',
-          ),
-        ])
-        .as('ranked'),
-    )
-    .selectAll()
-    .where('ranked.place', '<=', BATCH_STUDENTS_NAMED)
-    .orderBy('ranked.place')
-    .execute();
+  const named = await firstStudentsOfBatches(db, batchIds, BATCH_STUDENTS_NAMED);
   for (const row of named) {
     if (row.import_id !== null)
       found.get(row.import_id)?.named.push({ id: row.id, name: row.name });

@@ -4,6 +4,8 @@ import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { HistoryEventsTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
+import { standardExists } from '../repositories/standards.js';
+import { studentExists } from '../repositories/students.js';
 import { listUserNamesAndEmails } from '../repositories/users.js';
 
 /**
@@ -117,15 +119,22 @@ export async function listHistory(
   return historyPages.page(events, request);
 }
 
+/** Whether a record's row is there, live or in the bin. */
+const rowExists: Record<HistoryEntity, (db: Executor, id: number) => Promise<boolean>> = {
+  student: studentExists,
+  standard: standardExists,
+  user: async (db, id) =>
+    (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined,
+};
+
 /** Whether a record has ever existed: it is live or in the bin, or it left a history. */
 export async function everExisted(
   db: Executor,
   entity: HistoryEntity,
   entityId: number,
 ): Promise<boolean> {
-  const table = ({ student: 'students', standard: 'standards', user: 'users' } as const)[entity];
-  const row = await db.selectFrom(table).select('id').where('id', '=', entityId).executeTakeFirst();
-  if (row) return true;
+  if (await rowExists[entity](db, entityId)) return true;
   const event = await db
     .selectFrom('history_events')
     .select('id')

@@ -1,8 +1,6 @@
-import type { Selectable, Updateable } from 'kysely';
 import { appTexts } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
-import type { Database } from '../db/schema.js';
 import { editConflict, notFound, type HttpError } from '../http/problem.js';
 import { recordChanges, type Change, type HistoryAction } from './change-log.js';
 
@@ -24,24 +22,42 @@ import { recordChanges, type Change, type HistoryAction } from './change-log.js'
  * students cannot go to the bin) its writes check between these steps.
  */
 
-/** The tables of versioned records: each has `version`, `updated_at` and the bin's columns. */
-export type VersionedTable = 'students' | 'standards';
+/** What these steps read of a row: each versioned table has `version` and the bin's columns. */
+interface VersionedRow {
+  id: number;
+  version: number;
+}
 
-type RowOf<Table extends VersionedTable> = Selectable<Database[Table]>;
+/** The queries of a versioned table, from its repository (docs/decisions/0082). */
+export interface VersionedRows<Row extends VersionedRow, Values> {
+  /** The row `id`, live or in the bin, locked for update on PostgreSQL. */
+  lock(trx: Executor, dialect: Dialect, id: number, inBin: boolean): Promise<Row | undefined>;
+  /** Writes `values` to the live row still at the version of `before`, as a new version. */
+  updateAtVersion(
+    trx: Executor,
+    before: Row,
+    values: Values,
+    now: string,
+  ): Promise<Row | undefined>;
+  /** Moves the live row `id` to the bin, as a new version. */
+  moveToBin(trx: Executor, id: number, actorId: number, now: string): Promise<Row | undefined>;
+  /** Takes the row `id` out of the bin, with `values` instead of its own, as a new version. */
+  restore(trx: Executor, id: number, values?: Values): Promise<Row>;
+}
 
-export interface VersionedRecordsOf<Table extends VersionedTable> {
-  table: Table;
+export interface VersionedRecordsOf<Row extends VersionedRow, Values> {
+  rows: VersionedRows<Row, Values>;
   /** The record's 404, for a change to an id that is not live. */
   notFound: () => HttpError;
   /** The change as the record's history writes it. */
   changeOf: (
     actorId: number,
     action: HistoryAction,
-    before: RowOf<Table> | null,
-    after: RowOf<Table> | null,
+    before: Row | null,
+    after: Row | null,
   ) => Change;
   /** The record as an answer shows it: the `current` of an edit conflict. */
-  current: (trx: Executor, row: RowOf<Table>) => Promise<unknown> | unknown;
+  current: (trx: Executor, row: Row) => Promise<unknown> | unknown;
 }
 
 /** Who changes which record, and the version they edited (none: replace whatever is there). */
@@ -51,28 +67,17 @@ export interface VersionedChange {
   actorId: number;
 }
 
-export function versionedRecords<Table extends VersionedTable>(records: VersionedRecordsOf<Table>) {
-  // Both tables share the columns these steps read and write; Kysely types one of them.
-  const table = records.table as 'students';
-  const asRow = (row: Selectable<Database['students']>) => row as unknown as RowOf<Table>;
-
-  async function lock(trx: Executor, dialect: Dialect, id: number, inBin: boolean) {
-    const select = trx
-      .selectFrom(table)
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', inBin ? 'is not' : 'is', null);
-    return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
-  }
-
-  const editConflictWith = async (trx: Executor, row: Selectable<Database['students']>) =>
-    editConflict(appTexts.history.editConflict, await records.current(trx, asRow(row)));
+export function versionedRecords<Row extends VersionedRow, Values>(
+  records: VersionedRecordsOf<Row, Values>,
+) {
+  const { rows } = records;
+  const editConflictWith = async (trx: Executor, row: Row) =>
+    editConflict(appTexts.history.editConflict, await records.current(trx, row));
 
   return {
     /** The live record `id`, locked for update on PostgreSQL until the transaction ends. */
     async lockLive(trx: Executor, dialect: Dialect, id: number) {
-      const row = await lock(trx, dialect, id, false);
-      return row && asRow(row);
+      return rows.lock(trx, dialect, id, false);
     },
 
     /**
@@ -85,28 +90,20 @@ export function versionedRecords<Table extends VersionedTable>(records: Versione
       trx: Executor,
       dialect: Dialect,
       { id, version, actorId }: VersionedChange,
-      fields: (before: RowOf<Table>) => Promise<Updateable<Database[Table]>>,
+      fields: (before: Row) => Promise<Values>,
       related?: () => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }>,
-    ): Promise<RowOf<Table>> {
-      const before = await lock(trx, dialect, id, false);
+    ): Promise<Row> {
+      const before = await rows.lock(trx, dialect, id, false);
       if (!before) throw records.notFound();
       if (version !== undefined && before.version !== version) {
         throw await editConflictWith(trx, before);
       }
-      const values = (await fields(asRow(before))) as Updateable<Database['students']>;
-      const after = await trx
-        .updateTable(table)
-        .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', before.version)
-        .where('deleted_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      const after = await rows.updateAtVersion(trx, before, await fields(before), nowIso());
       if (!after) {
-        const current = await lock(trx, dialect, id, false);
+        const current = await rows.lock(trx, dialect, id, false);
         throw current ? await editConflictWith(trx, current) : records.notFound();
       }
-      const change = records.changeOf(actorId, 'update', asRow(before), asRow(after));
+      const change = records.changeOf(actorId, 'update', before, after);
       const alsoChanged = related && (await related());
       await recordChanges(trx, [
         alsoChanged
@@ -117,25 +114,15 @@ export function versionedRecords<Table extends VersionedTable>(records: Versione
             }
           : change,
       ]);
-      return asRow(after);
+      return after;
     },
 
     /** Moves the live record `id` to the bin; its history and its id stay. */
-    async moveToBin(trx: Executor, id: number, actorId: number): Promise<RowOf<Table>> {
-      const row = await trx
-        .updateTable(table)
-        .set((eb) => ({
-          deleted_at: nowIso(),
-          deleted_by: actorId,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+    async moveToBin(trx: Executor, id: number, actorId: number): Promise<Row> {
+      const row = await rows.moveToBin(trx, id, actorId, nowIso());
       if (!row) throw records.notFound();
-      await recordChanges(trx, [records.changeOf(actorId, 'delete', asRow(row), null)]);
-      return asRow(row);
+      await recordChanges(trx, [records.changeOf(actorId, 'delete', row, null)]);
+      return row;
     },
 
     /**
@@ -148,27 +135,15 @@ export function versionedRecords<Table extends VersionedTable>(records: Versione
       dialect: Dialect,
       id: number,
       actorId: number,
-      check: (binned: RowOf<Table>) => Promise<void> = async () => undefined,
-      fields: Updateable<Database[Table]> = {},
-    ): Promise<RowOf<Table>> {
-      const binned = await lock(trx, dialect, id, true);
+      check: (binned: Row) => Promise<void> = async () => undefined,
+      fields?: Values,
+    ): Promise<Row> {
+      const binned = await rows.lock(trx, dialect, id, true);
       if (!binned) throw notFound(appTexts.history.notInBin);
-      await check(asRow(binned));
-      const values = fields as Updateable<Database['students']>;
-      const row = await trx
-        .updateTable(table)
-        .set((eb) => ({
-          ...values,
-          deleted_at: null,
-          deleted_by: null,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordChanges(trx, [records.changeOf(actorId, 'restore', null, asRow(row))]);
-      return asRow(row);
+      await check(binned);
+      const row = await rows.restore(trx, id, fields);
+      await recordChanges(trx, [records.changeOf(actorId, 'restore', null, row)]);
+      return row;
     },
   };
 }

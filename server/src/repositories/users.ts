@@ -408,7 +408,7 @@ export function listActiveUserIds(db: Executor, ids: readonly number[]) {
 }
 
 /** A person's name as the app shows it: their name, or their e-mail without one. */
-const shownName = sql<string>`case when users.name = '' then users.email else users.name end`;
+export const shownName = sql<string>`case when users.name = '' then users.email else users.name end`;
 
 /** Every active account with its name as shown, by that name. */
 export function listActiveUsersByShownName(db: Executor) {

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import {
   currentAcademicYear,
   firstFieldErrors,
@@ -14,6 +13,16 @@ import {
   listUserNamesAndEmailsOfAll,
   listUsersByEmail,
 } from '../repositories/users.js';
+import {
+  allStandardIds,
+  insertStandardsUnlessNamed,
+  standardIdsNamed,
+} from '../repositories/standards.js';
+import {
+  insertGuardianRows,
+  insertStudentsUnlessRollNumberTaken,
+  studentCountsByStandard,
+} from '../repositories/students.js';
 import { guardianColumns } from '../students/record/writes.js';
 import {
   firstNames,
@@ -200,8 +209,7 @@ function sectionName(index: number): string {
 
 async function seedStandards(db: Db, count: number, random: Random, now: string) {
   if (count === 0) {
-    const existing = await db.selectFrom('standards').select('id').orderBy('id').execute();
-    return { inserted: 0, ids: existing.map((row) => row.id) };
+    return { inserted: 0, ids: await allStandardIds(db) };
   }
   const academicYear = currentAcademicYear(new Date(now));
   const ids: number[] = [];
@@ -216,23 +224,15 @@ async function seedStandards(db: Db, count: number, random: Random, now: string)
       created_at: now,
       updated_at: now,
     }));
-    const result = await trx
-      .insertInto('standards')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['academic_year', 'name']).doNothing())
-      .executeTakeFirst();
-    const stored = await trx
-      .selectFrom('standards')
-      .select('id')
-      .where('academic_year', '=', academicYear)
-      .where(
-        'name',
-        'in',
+    const inserted = await insertStandardsUnlessNamed(trx, rows);
+    ids.push(
+      ...(await standardIdsNamed(
+        trx,
+        academicYear,
         rows.map((row) => row.name),
-      )
-      .execute();
-    ids.push(...stored.map((row) => row.id));
-    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+      )),
+    );
+    return inserted;
   });
   return { inserted, ids };
 }
@@ -250,11 +250,7 @@ async function seedStudents(
   }
   // Roll numbers continue after the students a standard already has.
   const existing = new Map<number, number>();
-  for (const row of await db
-    .selectFrom('students')
-    .select((eb) => ['standard_id', eb.fn.countAll<number>().as('count')])
-    .groupBy('standard_id')
-    .execute()) {
+  for (const row of await studentCountsByStandard(db)) {
     existing.set(row.standard_id, Number(row.count));
   }
   return inBatches(db, count, async (trx, from, to) => {
@@ -296,20 +292,10 @@ async function seedStudents(
         guardian,
       };
     });
-    const result = await trx
-      .insertInto('students')
-      .values(rows.map((row) => row.student))
-      .onConflict((oc) =>
-        // The unique index counts live students only, so the conflict target names its predicate.
-        oc
-          .columns(['standard_id', 'roll_number'])
-          .where('deleted_at', 'is', null)
-          // SQLite matches the index by its predicate's text: a bound value would not match it.
-          .where(sql.ref('status'), '=', sql.lit('active'))
-          .doNothing(),
-      )
-      .returning(['id', 'standard_id', 'roll_number'])
-      .execute();
+    const result = await insertStudentsUnlessRollNumberTaken(
+      trx,
+      rows.map((row) => row.student),
+    );
     const guardians = new Map(
       rows.map((row) => [`${row.student.standard_id}:${row.student.roll_number}`, row.guardian]),
     );
@@ -318,7 +304,7 @@ async function seedStudents(
       return guardian ? [{ student_id: student.id, position: 0, ...guardian, is_primary: 1 }] : [];
     });
     if (guardianRows.length > 0) {
-      await trx.insertInto('student_guardians').values(guardianRows).execute();
+      await insertGuardianRows(trx, guardianRows);
     }
     return result.length;
   });

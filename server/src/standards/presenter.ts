@@ -1,17 +1,15 @@
-import { expressionBuilder } from 'kysely';
 import { problemTexts, type Standard, type Teacher } from '@um/contract';
-import { jsonItem } from '../db/paging.js';
-import type { Database, StandardRow } from '../db/schema.js';
+import type { StandardRow } from '../db/schema.js';
 import { notFound } from '../http/problem.js';
 import type { Change } from '../records/change-log.js';
-import { teachersJson, teachersSummary } from './teachers.js';
+import type { StandardWithCount } from '../repositories/standards.js';
+import { teachersSummary } from './teachers.js';
 
 /**
- * What a standard looks like to the outside, written once: in an answer (as an object, or as
- * JSON the database writes for a page of the list), in its history, and when it is missing.
+ * What a standard looks like to the outside, written once: in an answer (as an object; a page
+ * of the list is JSON the database writes, repositories/standards.ts), in its history, and when
+ * it is missing.
  */
-
-export type StandardWithCount = StandardRow & { student_count: number | null };
 
 export const standardNotFound = () => notFound(problemTexts.standardNotFound);
 
@@ -64,28 +62,3 @@ export const standardChange = (
     ...(teachers && { teachers: teachersSummary(teachers.after) }),
   },
 });
-
-/**
- * How many active students a standard has (those who left or graduated do not count): a
- * subquery of a query that reads standards.
- */
-export const liveStudentCount = expressionBuilder<Database, 'standards'>()
-  .selectFrom('students')
-  .whereRef('students.standard_id', '=', 'standards.id')
-  .where('students.deleted_at', 'is', null)
-  .where('students.status', '=', 'active')
-  .select((sub) => sub.fn.countAll<number>().as('count'));
-
-/** A standard of the API, written by the database from a row of a page. */
-export const standardJson = jsonItem<Standard, StandardRow>('standards', (field) => ({
-  id: field.value('id'),
-  name: field.value('name'),
-  grade_level: field.value('grade_level'),
-  description: field.value('description'),
-  academic_year: field.value('academic_year'),
-  created_at: field.timestamp('created_at'),
-  updated_at: field.timestamp('updated_at'),
-  student_count: field.count(liveStudentCount),
-  version: field.value('version'),
-  teachers: field.json<Teacher[]>(teachersJson),
-}));

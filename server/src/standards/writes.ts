@@ -12,6 +12,20 @@ import { nowIso } from '../db/time.js';
 import { recordChanges } from '../records/change-log.js';
 import { conflict } from '../http/problem.js';
 import { versionedRecords } from '../records/versioned.js';
+import {
+  insertStandard,
+  insertStandards,
+  lockStandard,
+  moveStandardToBin,
+  restoreStandardFromBin,
+  updateStandardAtVersion,
+  standardNameKeysOfYear,
+  standardNames,
+} from '../repositories/standards.js';
+import {
+  countActiveStudentsOfStandard,
+  standardsOfLiveStudents,
+} from '../repositories/students.js';
 import { presentStandard, standardChange, standardNotFound } from './presenter.js';
 import { findStandard } from './read-model.js';
 import { replaceTeachers, teachersSummary } from './teachers.js';
@@ -34,16 +48,12 @@ export async function createStandard(
   const now = nowIso();
   try {
     const { row, teachers } = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('standards')
-        .values({
-          ...values,
-          name_key: standardNameKey(values.name),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const inserted = await insertStandard(trx, {
+        ...values,
+        name_key: standardNameKey(values.name),
+        created_at: now,
+        updated_at: now,
+      });
       // A standard made without teachers records none, as before teachers existed.
       const set = teacherIds?.length
         ? await replaceTeachers(trx, inserted.id, teacherIds)
@@ -70,7 +80,12 @@ async function currentStandard(db: Executor, id: number): Promise<Standard> {
  * (a student's write locks its standard for share).
  */
 const standardRecords = versionedRecords({
-  table: 'standards',
+  rows: {
+    lock: lockStandard,
+    updateAtVersion: updateStandardAtVersion,
+    moveToBin: moveStandardToBin,
+    restore: restoreStandardFromBin,
+  },
   notFound: standardNotFound,
   changeOf: standardChange,
   current: (trx, row) => currentStandard(trx, row.id),
@@ -141,15 +156,7 @@ export async function deleteStandard(
   await db.transaction().execute(async (trx) => {
     const standard = await standardRecords.lockLive(trx, dialect, id);
     if (!standard) throw standardNotFound();
-    const { count } = await trx
-      .selectFrom('students')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('standard_id', '=', id)
-      .where('deleted_at', 'is', null)
-      // Students who left or graduated keep their standard but no longer hold it in use.
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    const live = Number(count);
+    const live = await countActiveStudentsOfStandard(trx, id);
     if (live > 0) {
       throw conflict(problemTexts.standardInUse(standard.name, live));
     }
@@ -171,19 +178,6 @@ export async function restoreStandard(
 }
 
 /**
- * The name keys an academic year's standards hold (`standardNameKey`), binned ones too: the
- * unique index counts them as well.
- */
-async function takenStandardNames(trx: Executor, academicYear: string): Promise<Set<string>> {
-  const rows = await trx
-    .selectFrom('standards')
-    .select('name_key')
-    .where('academic_year', '=', academicYear)
-    .execute();
-  return new Set(rows.map(({ name_key }) => name_key));
-}
-
-/**
  * The standards a batch creates (an import's new standards, a year end's next classes), and its
  * undo takes back (docs/history.md, "Batches"): written inside the batch's transaction, their
  * history events carrying the batch's id, as its students' do.
@@ -201,7 +195,7 @@ export const standardsOfBatches = {
       action,
     }: { actorId: number; batchId: string; academicYear: string; action: 'import' | 'create' },
   ): Promise<{ id: number; name: string }[]> {
-    const taken = await takenStandardNames(trx, academicYear);
+    const taken = new Set(await standardNameKeysOfYear(trx, academicYear));
     const wanted = standards.filter(({ name }) => {
       const key = standardNameKey(name);
       if (taken.has(key)) return false;
@@ -210,21 +204,18 @@ export const standardsOfBatches = {
     });
     if (wanted.length === 0) return [];
     const now = nowIso();
-    const rows = await trx
-      .insertInto('standards')
-      .values(
-        wanted.map(({ name, grade_level }) => ({
-          name,
-          name_key: standardNameKey(name),
-          grade_level,
-          description: '',
-          academic_year: academicYear,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const rows = await insertStandards(
+      trx,
+      wanted.map(({ name, grade_level }) => ({
+        name,
+        name_key: standardNameKey(name),
+        grade_level,
+        description: '',
+        academic_year: academicYear,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
     await recordChanges(
       trx,
       rows.map((row) => ({ ...standardChange(actorId, action, null, row), importId: batchId })),
@@ -260,24 +251,11 @@ export const standardsOfBatches = {
       .where('id', '>', Math.min(...events.map((event) => event.id)))
       .where((eb) => eb.or([eb('import_id', 'is', null), eb('import_id', '!=', batchId)]))
       .execute();
-    const occupied = await trx
-      .selectFrom('students')
-      .select('standard_id')
-      .where('standard_id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const changed = new Set([
-      ...later.map((event) => event.entity_id),
-      ...occupied.map((student) => student.standard_id),
-      ...gone,
-    ]);
+    const occupied = await standardsOfLiveStudents(trx, ids);
+    const changed = new Set([...later.map((event) => event.entity_id), ...occupied, ...gone]);
     if (changed.size > 0) {
-      const names = await trx
-        .selectFrom('standards')
-        .select('name')
-        .where('id', 'in', [...changed])
-        .execute();
-      throw conflict(importTexts.standardsChangedSince(names.map(({ name }) => name)));
+      const names = await standardNames(trx, [...changed]);
+      throw conflict(importTexts.standardsChangedSince(names));
     }
     for (const id of ids) await standardRecords.moveToBin(trx, id, actorId);
     return ids.length;

@@ -7,21 +7,25 @@ import {
   type RollNumberChange,
 } from '@um/contract';
 import type { Db, Dialect, Executor } from '../../db/database.js';
-import { IDS_PER_STATEMENT, inChunks } from '../../db/in-chunks.js';
+import { IDS_PER_STATEMENT } from '../../db/in-chunks.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
-import type { Updateable } from 'kysely';
-import type { StudentRow, StudentsTable } from '../../db/schema.js';
+import type { StudentRow } from '../../db/schema.js';
 import { recordBatch } from '../../records/batches.js';
 import { recordChanges } from '../../records/change-log.js';
 import { HttpError, badRequest, conflict } from '../../http/problem.js';
-import { studentChange } from '../record/presenter.js';
+import { findLiveStandardLocked, standardsNamed } from '../../repositories/standards.js';
 import {
-  activeStudentsOf,
-  placeArrivals,
+  activeRollNumbersTaken,
+  activeStudentsOfStandard,
+  lockLiveStudents,
+  renumberStudent,
+  setRollNumber,
   setRollNumbersAside,
-  type Placement,
-} from './roll-numbers.js';
+  updateEach,
+} from '../../repositories/students.js';
+import { studentChange } from '../record/presenter.js';
+import { placeArrivals, type Placement } from './roll-numbers.js';
 
 /** A bulk change refused for some of its students: problem JSON naming each (docs/api.md). */
 export const bulkRefused = (errors: BulkError[]) =>
@@ -30,18 +34,6 @@ export const bulkRefused = (errors: BulkError[]) =>
     title: 'Bulk change refused',
     extensions: { errors },
   });
-
-/** The live students among `ids`, locked for update on PostgreSQL until the transaction ends. */
-function lockLiveStudents(trx: Executor, dialect: Dialect, ids: readonly number[]) {
-  return inChunks(ids, (chunk) => {
-    const select = trx
-      .selectFrom('students')
-      .selectAll()
-      .where('id', 'in', chunk)
-      .where('deleted_at', 'is', null);
-    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
-  });
-}
 
 /**
  * Why some of `arriving` cannot be active students of `standard`: a roll number taken there by
@@ -58,16 +50,7 @@ export async function rollNumberClashes(
   const taken: { id: number; roll_number: string }[] = [];
   for (let start = 0; start < arriving.length; start += IDS_PER_STATEMENT) {
     const rollNumbers = arriving.slice(start, start + IDS_PER_STATEMENT).map((s) => s.roll_number);
-    taken.push(
-      ...(await trx
-        .selectFrom('students')
-        .select(['id', 'roll_number'])
-        .where('standard_id', '=', standard.id)
-        .where('deleted_at', 'is', null)
-        .where('status', '=', 'active')
-        .where('roll_number', 'in', rollNumbers)
-        .execute()),
-    );
+    taken.push(...(await activeRollNumbersTaken(trx, standard.id, rollNumbers)));
   }
   const takenBy = new Set(
     taken.filter((row) => !arrivingIds.has(row.id)).map((row) => row.roll_number),
@@ -92,32 +75,12 @@ async function returnErrors(trx: Executor, returning: readonly StudentRow[]): Pr
     byStandard.set(student.standard_id, [...(byStandard.get(student.standard_id) ?? []), student]);
   }
   if (byStandard.size === 0) return [];
-  const standards = await trx
-    .selectFrom('standards')
-    .select(['id', 'name'])
-    .where('id', 'in', [...byStandard.keys()])
-    .execute();
+  const standards = await standardsNamed(trx, [...byStandard.keys()]);
   const errors: BulkError[] = [];
   for (const standard of standards) {
     errors.push(...(await rollNumberClashes(trx, byStandard.get(standard.id) ?? [], standard)));
   }
   return errors;
-}
-
-/** Writes `set` to the students of `ids`, each a new version; the rows as they are after. */
-export function updateEach(
-  trx: Executor,
-  ids: readonly number[],
-  set: Updateable<StudentsTable>,
-): Promise<StudentRow[]> {
-  return inChunks(ids, (chunk) =>
-    trx
-      .updateTable('students')
-      .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
-      .where('id', 'in', chunk)
-      .returningAll()
-      .execute(),
-  );
 }
 
 /** A preview's answer, thrown to roll back the transaction that worked it out. */
@@ -141,26 +104,10 @@ export async function assignRollNumbers(
   const after = [];
   for (const student of moved) {
     const to = placement.arriving.get(student.id);
-    after.push(
-      to === undefined
-        ? student
-        : await trx
-            .updateTable('students')
-            .set({ roll_number: to })
-            .where('id', '=', student.id)
-            .returningAll()
-            .executeTakeFirstOrThrow(),
-    );
+    after.push(to === undefined ? student : await setRollNumber(trx, student.id, to));
   }
   for (const { student, to } of placement.staying) {
-    after.push(
-      await trx
-        .updateTable('students')
-        .set((eb) => ({ roll_number: to, updated_at: now, version: eb('version', '+', 1) }))
-        .where('id', '=', student.id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
+    after.push(await renumberStudent(trx, student.id, to, now));
   }
   return { after, staying: placement.staying.map(({ student }) => student) };
 }
@@ -220,20 +167,13 @@ export async function bulkChange(
       let renumbered = 0;
 
       if (change.action === 'move') {
-        const select = trx
-          .selectFrom('standards')
-          .select(['id', 'name'])
-          .where('id', '=', change.standard)
-          .where('deleted_at', 'is', null);
         // Handing out numbers reads the target's: two such moves into one standard take turns,
         // the second reading the numbers the first gave.
-        const standard = await (
-          dialect !== 'postgres'
-            ? select
-            : change.roll_numbers === 'keep'
-              ? select.forShare()
-              : select.forUpdate()
-        ).executeTakeFirst();
+        const standard = await findLiveStandardLocked(
+          trx,
+          change.standard,
+          dialect !== 'postgres' ? 'none' : change.roll_numbers === 'keep' ? 'share' : 'update',
+        );
         if (!standard) {
           throw badRequest(batchTexts.targetNotFound, { standard: [batchTexts.targetNotFound] });
         }
@@ -246,7 +186,7 @@ export async function bulkChange(
           placement = placeArrivals(
             change.roll_numbers,
             arriving,
-            await activeStudentsOf(trx, standard.id),
+            await activeStudentsOfStandard(trx, standard.id),
           );
         }
         if (errors.length > 0) throw bulkRefused(errors);

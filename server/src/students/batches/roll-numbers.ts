@@ -1,7 +1,4 @@
-import { sql } from 'kysely';
 import type { RollNumberChoice } from '@um/contract';
-import type { Executor } from '../../db/database.js';
-import { inChunks } from '../../db/in-chunks.js';
 import type { StudentRow } from '../../db/schema.js';
 
 /**
@@ -16,18 +13,6 @@ export interface Placement {
   arriving: Map<number, string>;
   /** The standard's own students whose roll number changes, with the new one. */
   staying: { student: StudentRow; to: string }[];
-}
-
-/** The active, live students of a standard (none for one not created yet). */
-export function activeStudentsOf(trx: Executor, standardId: number | null) {
-  if (standardId === null) return Promise.resolve([] as StudentRow[]);
-  return trx
-    .selectFrom('students')
-    .selectAll()
-    .where('standard_id', '=', standardId)
-    .where('deleted_at', 'is', null)
-    .where('status', '=', 'active')
-    .execute();
 }
 
 const byName = (a: StudentRow, b: StudentRow) =>
@@ -72,21 +57,4 @@ export function placeArrivals(
     taken.add(String(next));
   }
   return placement;
-}
-
-/**
- * Sets aside the roll numbers of `ids` (a text no roll number the API accepts can be, unique
- * per student), so that numbers can then be handed round among them without two active students
- * of a standard holding one number in between. The version is not changed: the write that
- * follows in the same transaction is the change.
- */
-export async function setRollNumbersAside(trx: Executor, ids: readonly number[]) {
-  await inChunks(ids, async (chunk) => {
-    await trx
-      .updateTable('students')
-      .set({ roll_number: sql<string>`${'\n'} || cast(id as text)` })
-      .where('id', 'in', chunk)
-      .execute();
-    return [];
-  });
 }

@@ -5,11 +5,20 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
 import type { StudentRow, StudentsTable } from '../../db/schema.js';
 import { markBatchUndone } from '../../records/batches.js';
+import {
+  binnedStudentsWithRollNumberTaken,
+  deleteGuardiansOfStudent,
+  lockStudents,
+  moveStudentsToBin,
+  restoreStudentsFromBin,
+  setRollNumbersAside,
+  studentsOfBinnedStandards,
+  revertStudentAtVersion,
+} from '../../repositories/students.js';
 import { recordChanges, type Change } from '../../records/change-log.js';
 import { conflict, notFound } from '../../http/problem.js';
 import type { Guardian } from '@um/contract';
 import { guardiansOf, presentGuardian, studentChange } from '../record/presenter.js';
-import { setRollNumbersAside } from './roll-numbers.js';
 import { guardianColumns } from '../record/writes.js';
 
 type FieldChanges = Record<string, { from: unknown; to: unknown }>;
@@ -68,14 +77,6 @@ export interface UndoCounts {
   restored: number;
   /** Standards the batch created, now in the bin. */
   removed_standards: number;
-}
-
-/** The students a batch touched, locked for update on PostgreSQL until the transaction ends. */
-function lockStudents(db: Executor, dialect: Dialect, ids: readonly number[]) {
-  return inChunks(ids, (chunk) => {
-    const select = db.selectFrom('students').selectAll().where('id', 'in', chunk);
-    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
-  });
 }
 
 /**
@@ -153,14 +154,7 @@ async function revert(
       else updated.push({ id: event.entity_id, changes });
     }
 
-    const binned = await inChunks(created, (chunk) =>
-      trx
-        .updateTable('students')
-        .set((eb) => ({ deleted_at: now, deleted_by: actorId, version: eb('version', '+', 1) }))
-        .where('id', 'in', chunk)
-        .returningAll()
-        .execute(),
-    );
+    const binned = await moveStudentsToBin(trx, created, now, actorId);
     for (const row of binned) history.push(studentChange(actorId, 'delete', row, null));
 
     // A batch that handed roll numbers round (decision 0077) is undone the same way: set aside
@@ -181,57 +175,22 @@ async function revert(
       if (guardians) {
         const current = (await guardiansOf(trx, [id])).get(id) ?? [];
         guardiansChange = { before: current.map(presentGuardian), after: [] };
-        await trx.deleteFrom('student_guardians').where('student_id', '=', id).execute();
+        await deleteGuardiansOfStudent(trx, id);
         Object.assign(previous, guardianColumns([]));
       }
-      const after = await trx
-        .updateTable('students')
-        .set((eb) => ({ ...previous, updated_at: now, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', before.version)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await revertStudentAtVersion(trx, before, previous, now);
       history.push(studentChange(actorId, 'update', before, after, guardiansChange));
     }
 
     if (deleted.length > 0) {
       // A student back from the bin takes its roll number again: refused when another live
       // student of its standard has it now, before the unique index would refuse it.
-      const taken = await inChunks(deleted, (chunk) =>
-        trx
-          .selectFrom('students as binned')
-          .innerJoin('students as live', (join) =>
-            join
-              .onRef('live.standard_id', '=', 'binned.standard_id')
-              .onRef('live.roll_number', '=', 'binned.roll_number'),
-          )
-          .select('binned.id')
-          .where('binned.id', 'in', chunk)
-          .where('binned.status', '=', 'active')
-          .where('live.deleted_at', 'is', null)
-          .where('live.status', '=', 'active')
-          .execute(),
-      );
+      const taken = await binnedStudentsWithRollNumberTaken(trx, deleted);
       if (taken.length > 0) throw conflict(texts.restoreTaken(taken.length));
-      const homeless = await inChunks(deleted, (chunk) =>
-        trx
-          .selectFrom('students')
-          .innerJoin('standards', 'standards.id', 'students.standard_id')
-          .select('students.id')
-          .where('students.id', 'in', chunk)
-          .where('standards.deleted_at', 'is not', null)
-          .execute(),
-      );
+      const homeless = await studentsOfBinnedStandards(trx, deleted);
       if (homeless.length > 0) throw conflict(texts.standardGone);
     }
-    const restored = await inChunks(deleted, (chunk) =>
-      trx
-        .updateTable('students')
-        .set((eb) => ({ deleted_at: null, deleted_by: null, version: eb('version', '+', 1) }))
-        .where('id', 'in', chunk)
-        .returningAll()
-        .execute(),
-    );
+    const restored = await restoreStudentsFromBin(trx, deleted);
     for (const row of restored) history.push(studentChange(actorId, 'restore', null, row));
 
     // The undo's events carry the batch's id too, so a student's history says which batch

@@ -9,20 +9,21 @@ import {
 } from '@um/contract';
 import type { Db, Dialect, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inChunks } from '../../db/in-chunks.js';
 import type { StudentRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { HttpError, badRequest, conflict } from '../../http/problem.js';
 import { recordBatch } from '../../records/batches.js';
 import { recordChanges } from '../../records/change-log.js';
 import type { StandardsOfBatches } from './undo.js';
-import { assignRollNumbers, rollNumberChanges, rollNumberClashes, updateEach } from './bulk.js';
+import { liveStandardsOfYears } from '../../repositories/standards.js';
 import {
-  activeStudentsOf,
-  placeArrivals,
+  activeStudentsOfStandard,
+  lockActiveStudents,
   setRollNumbersAside,
-  type Placement,
-} from './roll-numbers.js';
+  updateEach,
+} from '../../repositories/students.js';
+import { assignRollNumbers, rollNumberChanges, rollNumberClashes } from './bulk.js';
+import { placeArrivals, type Placement } from './roll-numbers.js';
 import { studentChange } from '../record/presenter.js';
 
 /** A year end refused because roll numbers are taken where students would go (docs/api.md). */
@@ -53,12 +54,11 @@ async function targetsOf(
   dialect: Dialect,
   request: YearEndRequest,
 ): Promise<{ from: Map<number, StandardRow>; to: Map<number, StandardRow>; targets: Target[] }> {
-  const select = trx
-    .selectFrom('standards')
-    .select(['id', 'name', 'grade_level', 'academic_year'])
-    .where('deleted_at', 'is', null)
-    .where('academic_year', 'in', [request.from_year, request.to_year]);
-  const rows = await (dialect === 'postgres' ? select.forShare() : select).execute();
+  const rows = await liveStandardsOfYears(
+    trx,
+    [request.from_year, request.to_year],
+    dialect === 'postgres',
+  );
   const ofYear = (year: string) =>
     new Map(rows.filter((row) => row.academic_year === year).map((row) => [row.id, row] as const));
   const from = ofYear(request.from_year);
@@ -88,21 +88,6 @@ async function targetsOf(
   const messages = Object.values(errors).flat();
   if (messages.length > 0) throw badRequest([...new Set(messages)].join(' '), errors);
   return { from, to, targets };
-}
-
-/** The active students of `standardIds`, locked for update on PostgreSQL. */
-function lockActiveStudents(trx: Executor, dialect: Dialect, standardIds: readonly number[]) {
-  return inChunks(standardIds, (chunk) => {
-    const select = trx
-      .selectFrom('students')
-      .selectAll()
-      .where('standard_id', 'in', chunk)
-      .where('deleted_at', 'is', null)
-      .where('status', '=', 'active')
-      .orderBy('roll_sort')
-      .orderBy('id');
-    return (dialect === 'postgres' ? select.forUpdate() : select).execute();
-  });
 }
 
 /**
@@ -208,7 +193,7 @@ export async function yearEnd(
             });
           }
         } else {
-          const there = await activeStudentsOf(trx, target.id);
+          const there = await activeStudentsOfStandard(trx, target.id);
           placements.push({
             target,
             coming,

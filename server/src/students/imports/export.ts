@@ -1,5 +1,6 @@
 import { studentCsvColumns, type Student, type StudentSort } from '@um/contract';
 import type { Dialect, Executor } from '../../db/database.js';
+import { allStandardNames, findStandardName } from '../../repositories/standards.js';
 import { listStudents, type StudentFilters } from '../record/read-model.js';
 import { csvRecords, guardCell } from './csv.js';
 
@@ -25,11 +26,7 @@ export async function* exportStudents(
   dialect: Dialect,
   query: ExportQuery,
 ): AsyncGenerator<string> {
-  const standards = new Map(
-    (await db.selectFrom('standards').select(['id', 'name']).execute()).map(
-      (row) => [row.id, row.name] as const,
-    ),
-  );
+  const standards = new Map((await allStandardNames(db)).map((row) => [row.id, row.name] as const));
   const cells = (student: Student) => {
     const guardian = student.guardians.find((one) => one.primary);
     return [
@@ -71,14 +68,7 @@ export async function exportFileName(
   standard: number | undefined,
   today: string,
 ): Promise<string> {
-  const row =
-    standard === undefined
-      ? undefined
-      : await db
-          .selectFrom('standards')
-          .select('name')
-          .where('id', '=', standard)
-          .executeTakeFirst();
+  const row = standard === undefined ? undefined : await findStandardName(db, standard);
   const part = row?.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return ['students', part, today].filter((piece) => piece).join('-') + '.csv';
 }

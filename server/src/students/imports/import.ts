@@ -25,6 +25,12 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
 import type { StudentRow } from '../../db/schema.js';
 import { recordChanges } from '../../records/change-log.js';
+import { liveStandardsNewestYearFirst } from '../../repositories/standards.js';
+import {
+  activeStudentsByRollNumber,
+  insertStudentRows,
+  updateStudentAtVersion,
+} from '../../repositories/students.js';
 import { conflict } from '../../http/problem.js';
 import { guardiansOf, studentChange } from '../record/presenter.js';
 import { columns, guardianColumns, insertGuardians } from '../record/writes.js';
@@ -168,12 +174,7 @@ async function standardLookup(
   lock: boolean,
   planned: readonly ImportNewStandard[],
 ): Promise<StandardLookup> {
-  const select = db
-    .selectFrom('standards')
-    .select(['id', 'name', 'academic_year'])
-    .where('deleted_at', 'is', null)
-    .orderBy('academic_year', 'desc');
-  const standards = await (lock && dialect === 'postgres' ? select.forShare() : select).execute();
+  const standards = await liveStandardsNewestYearFirst(db, lock && dialect === 'postgres');
   // After a year end a name stands for a class of each year: a row means the newest year's.
   const byName = new Map<string, number[]>();
   const yearOf = new Map<string, string>();
@@ -292,14 +293,12 @@ async function matchingStudents(
   const standards = [...new Set(values.map((value) => value.standard))];
   for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
     const rollNumbers = values.slice(start, start + ROWS_PER_STATEMENT).map((v) => v.roll_number);
-    const select = db
-      .selectFrom('students')
-      .selectAll()
-      .where('deleted_at', 'is', null)
-      .where('status', '=', 'active')
-      .where('standard_id', 'in', standards)
-      .where('roll_number', 'in', rollNumbers);
-    const rows = await (lock && dialect === 'postgres' ? select.forUpdate() : select).execute();
+    const rows = await activeStudentsByRollNumber(
+      db,
+      lock && dialect === 'postgres',
+      standards,
+      rollNumbers,
+    );
     for (const row of rows) found.set(rollKey(row.standard_id, row.roll_number), row);
   }
   return found;
@@ -477,13 +476,10 @@ export async function importStudents(
         if (slices.due()) await slices.pause();
         const batch = result.creates.slice(start, start + ROWS_PER_STATEMENT);
         created.push(
-          ...(await trx
-            .insertInto('students')
-            .values(
-              batch.map((values) => ({ ...columns(values), created_at: now, updated_at: now })),
-            )
-            .returningAll()
-            .execute()),
+          ...(await insertStudentRows(
+            trx,
+            batch.map((values) => ({ ...columns(values), created_at: now, updated_at: now })),
+          )),
         );
       }
       // A file names each (standard, roll number) once, so that key finds each create's row.
@@ -499,14 +495,7 @@ export async function importStudents(
         [];
       for (const { before, values, guardians } of result.updates) {
         if (slices.due()) await slices.pause();
-        const after = await trx
-          .updateTable('students')
-          .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
-          .where('id', '=', before.id)
-          .where('version', '=', before.version)
-          .where('deleted_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
+        const after = await updateStudentAtVersion(trx, before, values, now);
         if (!after) throw conflict(importTexts.raced);
         if (guardians) await insertGuardians(trx, [{ studentId: before.id, guardians }]);
         updated.push({ before, after, ...(guardians && { guardians }) });

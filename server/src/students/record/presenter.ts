@@ -1,26 +1,17 @@
-import { sql } from 'kysely';
 import { problemTexts, type Guardian, type Student } from '@um/contract';
 import type { Executor } from '../../db/database.js';
-import { jsonItem } from '../../db/paging.js';
 import type { GuardianRow, StudentRow } from '../../db/schema.js';
+import { guardiansOfStudents, type StudentRecord } from '../../repositories/students.js';
 import type { Change } from '../../records/change-log.js';
 import { notFound } from '../../http/problem.js';
 
 /**
- * What a student looks like to the outside, written once: in an answer (as an object, or as
- * JSON the database writes for a page of the list), in its history, and when it is missing.
+ * What a student looks like to the outside, written once: in an answer (as an object; a page of
+ * the list is JSON the database writes, repositories/students.ts), in its history, and when it
+ * is missing.
  * The read model and the writes both use it, so a field added to the contract's student is
  * added here and nowhere else.
  */
-
-/**
- * A student row as the database holds it, without the bin's and the search's columns: what
- * presenting a student reads.
- */
-export type StudentRecord = Omit<
-  StudentRow,
-  'deleted_at' | 'deleted_by' | 'guardian_search' | 'roll_sort' | 'search_text'
->;
 
 /** A guardian as the API shows it: these fields, in this order. */
 const shownGuardian = (guardian: Guardian): Guardian => ({
@@ -68,39 +59,9 @@ export async function guardiansOf(
 ): Promise<Map<number, GuardianRow[]>> {
   const byStudent = new Map<number, GuardianRow[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byStudent;
-  const rows = await db
-    .selectFrom('student_guardians')
-    .selectAll()
-    .where('student_id', 'in', [...new Set(ids)])
-    .orderBy('student_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) byStudent.get(row.student_id)?.push(row);
+  for (const row of await guardiansOfStudents(db, ids)) byStudent.get(row.student_id)?.push(row);
   return byStudent;
 }
-
-/** The same student, written as the API's JSON by the database from a row of a page. */
-export const studentJson = jsonItem<Student, StudentRecord>('students', (field) => ({
-  id: field.value('id'),
-  name: field.value('name'),
-  email: field.value('email'),
-  roll_number: field.value('roll_number'),
-  standard: field.value('standard_id'),
-  phone_number: field.value('phone_number'),
-  address: field.value('address'),
-  admission_number: field.value('admission_number'),
-  date_of_birth: field.value('date_of_birth'),
-  status: field.value('status'),
-  left_on: field.value('left_on'),
-  guardians: field.json<Student['guardians']>((dialect) =>
-    dialect === 'postgres'
-      ? sql`cast(students.guardians_json as json)`
-      : sql`json(students.guardians_json)`,
-  ),
-  created_at: field.timestamp('created_at'),
-  updated_at: field.timestamp('updated_at'),
-  version: field.value('version'),
-}));
 
 /** Guardians as one line of a history: who, how related, how to reach them, who is primary. */
 export function guardiansSummary(guardians: readonly Guardian[]): string {

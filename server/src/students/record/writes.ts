@@ -8,11 +8,23 @@ import {
 import type { Db, Dialect, Executor } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation, violatedUnique } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
-import { compiledQuery, type Bind, type QueryShape } from '../../db/compiled-query.js';
 import type { StudentRow } from '../../db/schema.js';
 import { recordChanges } from '../../records/change-log.js';
 import { badRequest, conflict } from '../../http/problem.js';
 import { versionedRecords } from '../../records/versioned.js';
+import { findStandardName, lockLiveStandards } from '../../repositories/standards.js';
+import {
+  deleteGuardiansOfStudent,
+  findStudentOrThrow,
+  insertGuardianRows,
+  insertStudent,
+  insertStudentsAtOnce,
+  lockStudent,
+  moveStudentToBin,
+  restoreStudentFromBin,
+  updateStudentAtVersion,
+  type NewStudentRow,
+} from '../../repositories/students.js';
 import {
   guardiansJson,
   guardiansOf,
@@ -35,25 +47,6 @@ const standardMissing = () => {
 };
 
 /**
- * The live standards among `ids`, locked (PostgreSQL) until the transaction ends so that none
- * of them goes to the bin while a student is being put in it: a standard's delete locks its row
- * for update before counting its live students. SQLite runs one write transaction at a time.
- */
-async function lockLiveStandards(
-  db: Executor,
-  dialect: Dialect,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  const select = db
-    .selectFrom('standards')
-    .select('id')
-    .where('id', 'in', [...new Set(ids)])
-    .where('deleted_at', 'is', null);
-  const rows = await (dialect === 'postgres' ? select.forShare() : select).execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
  * Explains a refused write to the person filling the form. The constraints decide, not an
  * earlier lookup, so two people saving the same roll number at once cannot both succeed.
  */
@@ -73,11 +66,7 @@ async function explainConstraint(
     throw conflict(message, { admission_number: [message] });
   }
   if (isUniqueViolation(error)) {
-    const standard = await db
-      .selectFrom('standards')
-      .select('name')
-      .where('id', '=', values.standard)
-      .executeTakeFirst();
+    const standard = await findStandardName(db, values.standard);
     const message = problemTexts.rollNumberTaken(values.roll_number, standard?.name);
     throw conflict(message, { roll_number: [message] });
   }
@@ -125,7 +114,7 @@ async function replaceGuardians(
   studentId: number,
   guardians: readonly Guardian[],
 ): Promise<void> {
-  await db.deleteFrom('student_guardians').where('student_id', '=', studentId).execute();
+  await deleteGuardiansOfStudent(db, studentId);
   await insertGuardians(db, [{ studentId, guardians }]);
 }
 
@@ -144,7 +133,7 @@ export async function insertGuardians(
       is_primary: guardian.primary ? 1 : 0,
     })),
   );
-  if (rows.length > 0) await db.insertInto('student_guardians').values(rows).execute();
+  if (rows.length > 0) await insertGuardianRows(db, rows);
 }
 
 /** A student to add, and the staff member adding it (for its history). */
@@ -162,11 +151,7 @@ export async function createStudent(
     const row = await db.transaction().execute(async (trx) => {
       const live = await lockLiveStandards(trx, dialect, [values.standard]);
       if (!live.has(values.standard)) throw standardMissing();
-      const inserted = await trx
-        .insertInto('students')
-        .values(insertedRow(values, nowIso()))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const inserted = await insertStudent(trx, insertedRow(values, nowIso()));
       await insertGuardians(trx, [{ studentId: inserted.id, guardians: values.guardians }]);
       await recordChanges(trx, [
         studentChange(actorId, 'create', null, inserted, {
@@ -209,9 +194,9 @@ export async function createStudents(
         const live = await lockLiveStandards(trx, dialect, standards);
         // A standard gone or in the bin: each input is then added alone, to get its own answer.
         if (standards.some((id) => !live.has(id))) return undefined;
-        const inserted = await multiRowInsert.run(
+        const inserted = await insertStudentsAtOnce(
           trx,
-          { dialect, count: inputs.length },
+          dialect,
           inputs.map(({ values }) => insertedRow(values, now)),
         );
         const byKey = new Map(
@@ -244,41 +229,18 @@ export async function createStudents(
   return Promise.allSettled(inputs.map((input) => createStudent(db, dialect, input)));
 }
 
-function insertedRow(values: StudentValues, now: string) {
+function insertedRow(values: StudentValues, now: string): NewStudentRow {
   return { ...columns(values), created_at: now, updated_at: now };
 }
 
-type InsertedRow = ReturnType<typeof insertedRow>;
-
-const insertedKeys = {
-  name: true,
-  email: true,
-  roll_number: true,
-  standard_id: true,
-  phone_number: true,
-  address: true,
-  admission_number: true,
-  date_of_birth: true,
-  status: true,
-  left_on: true,
-  guardian_search: true,
-  guardians_json: true,
-  created_at: true,
-  updated_at: true,
-} as const;
-
-/**
- * The insert of `count` students, compiled once per count like every query a request runs
- * (decision 0018).
- */
-const multiRowInsert = compiledQuery(
-  (db, bind: Bind<readonly InsertedRow[]>, shape: QueryShape & { count: number }) =>
-    db.insertInto('students').values(bind.rows(shape.count, insertedKeys)).returningAll(),
-);
-
 /** A student's version, bin and history steps, as every versioned record takes them. */
 const studentRecords = versionedRecords({
-  table: 'students',
+  rows: {
+    lock: lockStudent,
+    updateAtVersion: updateStudentAtVersion,
+    moveToBin: moveStudentToBin,
+    restore: restoreStudentFromBin,
+  },
   notFound: studentNotFound,
   changeOf: studentChange,
   current: (_trx, row) => presentStudent(row),
@@ -357,11 +319,7 @@ export async function restoreStudent(
         async (binned) => {
           const live = await lockLiveStandards(trx, dialect, [binned.standard_id]);
           if (live.has(binned.standard_id)) return;
-          const standard = await trx
-            .selectFrom('standards')
-            .select('name')
-            .where('id', '=', binned.standard_id)
-            .executeTakeFirst();
+          const standard = await findStandardName(trx, binned.standard_id);
           const message = standard
             ? appTexts.history.standardInBin(standard.name)
             : appTexts.history.standardGone;
@@ -372,11 +330,7 @@ export async function restoreStudent(
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const binned = await db
-      .selectFrom('students')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const binned = await findStudentOrThrow(db, id);
     return explainConstraint(db, error, {
       standard: binned.standard_id,
       roll_number: rollNumber ?? binned.roll_number,
