@@ -5,6 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import tablesHaveOneOwner from './scripts/eslint/tables-have-one-owner.js';
+import { exemptFromTableOwners } from './scripts/eslint/table-owners.js';
+
 // Import cycles and the rule that web features never import each other are checked by
 // dependency-cruiser (.dependency-cruiser.cjs): the ESLint import plugins need a native resolver
 // whose other-platform builds the registry here does not carry, which breaks `npm ci`.
@@ -57,6 +60,54 @@ export default tseslint.config(
       'server/bench/**',
     ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Only the repository module that owns a table names it in SQL (docs/decisions/0082).
+    files: ['server/src/**/*.ts'],
+    ignores: exemptFromTableOwners,
+    plugins: { 'tables-have-one-owner': tablesHaveOneOwner },
+    rules: {
+      'tables-have-one-owner/tables-have-one-owner': [
+        'error',
+        {
+          // Tables whose SQL has not moved into its repository yet.
+          pending: [
+            'api_client_tokens',
+            'api_clients',
+            'batches',
+            'history_events',
+            'invitations',
+            'mail_cooldowns',
+            'message_states',
+            'messages',
+            'messages_search',
+            'mfa_challenges',
+            'oidc_logins',
+            'one_time_codes',
+            'oneroster_guardians',
+            'oneroster_school',
+            'oneroster_tombstones',
+            'passkeys',
+            'password_reset_tokens',
+            'recovery_codes',
+            'refresh_tokens',
+            'roster_access',
+            'roster_access_students',
+            'school_settings',
+            'sessions',
+            'sign_in_activity',
+            'standard_teachers',
+            'standards',
+            'student_guardians',
+            'student_trigrams',
+            'students',
+            'totp_authenticators',
+            'users',
+            'webauthn_challenges',
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );
