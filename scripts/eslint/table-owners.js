@@ -33,7 +33,8 @@ export const tableOwners = {
   'server/src/repositories/history.ts': { owns: ['history_events', 'batches'], reads: [] },
   'server/src/repositories/messages.ts': {
     owns: ['messages', 'messages_search', 'message_states'],
-    reads: [],
+    // The author's name when posting, and each user's unread count.
+    reads: ['users'],
   },
   'server/src/repositories/oneroster.ts': {
     owns: ['oneroster_school', 'oneroster_guardians', 'oneroster_tombstones'],
