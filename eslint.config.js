@@ -72,8 +72,6 @@ export default tseslint.config(
         {
           // Tables whose SQL has not moved into its repository yet.
           pending: [
-            'api_client_tokens',
-            'api_clients',
             'batches',
             'history_events',
             'invitations',
@@ -88,8 +86,6 @@ export default tseslint.config(
             'password_reset_tokens',
             'recovery_codes',
             'refresh_tokens',
-            'roster_access',
-            'roster_access_students',
             'school_settings',
             'sessions',
             'sign_in_activity',

@@ -42,11 +42,13 @@ export const tableOwners = {
   },
   'server/src/repositories/api-clients.ts': {
     owns: ['api_clients', 'api_client_tokens'],
-    reads: [],
+    // The creator's name, kept on a new client.
+    reads: ['users'],
   },
   'server/src/repositories/roster-access.ts': {
     owns: ['roster_access', 'roster_access_students'],
-    reads: [],
+    // The name of the member of staff an access is logged by.
+    reads: ['users'],
   },
 };
 
