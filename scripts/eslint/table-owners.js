@@ -38,7 +38,8 @@ export const tableOwners = {
   },
   'server/src/repositories/oneroster.ts': {
     owns: ['oneroster_school', 'oneroster_guardians', 'oneroster_tombstones'],
-    reads: [],
+    // The guardians of live students, each with the sourcedId it keeps for them.
+    reads: ['students', 'student_guardians'],
   },
   'server/src/repositories/api-clients.ts': {
     owns: ['api_clients', 'api_client_tokens'],

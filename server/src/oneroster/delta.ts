@@ -12,14 +12,16 @@ import {
   type RosterSettings,
 } from './roster.js';
 import {
-  readEventsSince,
   readGuardianIdsOf,
   readRemovedGuardians,
+  readTombstones,
+  readTombstonesOf,
+} from '../repositories/oneroster.js';
+import {
+  readEventsSince,
   readStandardsById,
   readStudentsById,
   readTeacherLinksEnded,
-  readTombstones,
-  readTombstonesOf,
 } from './source.js';
 
 /**

@@ -5,14 +5,12 @@ import {
   type OneRosterRecordKind,
 } from '@um/contract';
 import type { Executor } from '../db/database.js';
+import { readGuardians, readSchool, type GuardianSource } from '../repositories/oneroster.js';
 import { schoolIds, type SchoolIds } from './ids.js';
 import {
-  readGuardians,
-  readSchool,
   readStandards,
   readStudents,
   readTeacherLinks,
-  type GuardianSource,
   type StandardSource,
   type StudentSource,
   type TeacherLinkSource,
