@@ -30,7 +30,11 @@ export const tableOwners = {
   },
   'server/src/repositories/passkeys.ts': { owns: ['passkeys', 'webauthn_challenges'], reads: [] },
   'server/src/repositories/oidc-logins.ts': { owns: ['oidc_logins'], reads: [] },
-  'server/src/repositories/history.ts': { owns: ['history_events', 'batches'], reads: [] },
+  'server/src/repositories/history.ts': {
+    owns: ['history_events', 'batches'],
+    // The actors' names kept with events and batches, and the students a batch touched.
+    reads: ['users', 'students'],
+  },
   'server/src/repositories/messages.ts': {
     owns: ['messages', 'messages_search', 'message_states'],
     // The author's name when posting, and each user's unread count.

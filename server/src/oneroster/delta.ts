@@ -17,12 +17,8 @@ import {
   readTombstones,
   readTombstonesOf,
 } from '../repositories/oneroster.js';
-import {
-  readEventsSince,
-  readStandardsById,
-  readStudentsById,
-  readTeacherLinksEnded,
-} from './source.js';
+import { studentAndStandardEventsSince } from '../repositories/history.js';
+import { readStandardsById, readStudentsById, readTeacherLinksEnded } from './source.js';
 
 /**
  * What changed after a time (docs/oneroster.md, "Deltas"): every record of the roster modified
@@ -92,7 +88,7 @@ export async function readDelta(
   const liveStandards = new Map(sources.standards.map((standard) => [standard.id, standard]));
   const deleted: Entry[] = [];
 
-  const events = await readEventsSince(db, since);
+  const events = await studentAndStandardEventsSince(db, since);
   const studentEvents = new Map<number, { at: string; changes: Changes }[]>();
   const standardEvents = new Map<number, { at: string; changes: Changes }[]>();
   for (const event of events) {

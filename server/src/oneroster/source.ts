@@ -104,17 +104,6 @@ export function readTeacherLinks(db: Executor) {
 
 export type TeacherLinkSource = Awaited<ReturnType<typeof readTeacherLinks>>[number];
 
-/** What happened to students and standards after `since`, oldest first (the change log). */
-export function readEventsSince(db: Executor, since: string) {
-  return db
-    .selectFrom('history_events')
-    .select(['entity', 'entity_id', 'at', 'action', 'changes'])
-    .where('at', '>', since)
-    .where('entity', 'in', ['student', 'standard'])
-    .orderBy('id')
-    .execute();
-}
-
 /** Standards of `ids` whatever their state, the bin's included. */
 export function readStandardsById(db: Executor, ids: readonly number[]) {
   return inChunks(ids, (chunk) =>

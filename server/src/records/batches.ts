@@ -1,10 +1,19 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { BATCH_STUDENTS_NAMED, type Batch, type BatchKind } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import type { BatchesTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
+import {
+  batchExists,
+  countStudentsOfBatches,
+  findActors,
+  firstStudentsOfBatches,
+  insertBatch,
+  markBatchUndoneAt,
+  pageOfBatches,
+} from '../repositories/history.js';
 
 /**
  * Batches (docs/history.md, "Batches"): an import, a bulk change or a year-end run, recorded
@@ -20,22 +29,15 @@ export interface NewBatch {
 
 /** Records a batch in the transaction that makes its changes. */
 export async function recordBatch(trx: Executor, batch: NewBatch): Promise<void> {
-  const actor = await trx
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', batch.actorId)
-    .executeTakeFirst();
-  await trx
-    .insertInto('batches')
-    .values({
-      id: batch.id,
-      kind: batch.kind,
-      at: nowIso(),
-      actor_id: batch.actorId,
-      actor_name: actor ? actor.name || actor.email : '',
-      counts: JSON.stringify(batch.counts),
-    })
-    .execute();
+  const [actor] = await findActors(trx, [batch.actorId]);
+  await insertBatch(trx, {
+    id: batch.id,
+    kind: batch.kind,
+    at: nowIso(),
+    actor_id: batch.actorId,
+    actor_name: actor ? actor.name || actor.email : '',
+    counts: JSON.stringify(batch.counts),
+  });
 }
 
 /**
@@ -48,15 +50,8 @@ export async function markBatchUndone(
   id: string,
   actorId: number,
 ): Promise<'undone' | 'already' | 'unrecorded'> {
-  const result = await trx
-    .updateTable('batches')
-    .set({ undone_at: nowIso(), undone_by: actorId })
-    .where('id', '=', id)
-    .where('undone_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'undone';
-  const row = await trx.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst();
-  return row ? 'already' : 'unrecorded';
+  if (await markBatchUndoneAt(trx, id, actorId, nowIso())) return 'undone';
+  return (await batchExists(trx, id)) ? 'already' : 'unrecorded';
 }
 
 /** Newest first: the cursor is the last batch's place in the order they were made. */
@@ -71,9 +66,10 @@ export async function listBatches(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Batch>> {
   const request = batchPages.request(query);
-  let select = db.selectFrom('batches').selectAll();
-  if (request.after) select = select.where('seq', '<', request.after[0]);
-  const rows = await select.orderBy('seq', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfBatches(db, {
+    before: request.after?.[0],
+    limit: request.rowsToRead,
+  });
   const page = batchPages.page(rows, request);
   const students = await studentsOf(
     db,
@@ -103,39 +99,11 @@ async function studentsOf(
 ): Promise<Map<string, Batch['students']>> {
   const found = new Map<string, Batch['students']>();
   if (batchIds.length === 0) return found;
-  const touched = db
-    .selectFrom('history_events')
-    .select(['import_id', 'entity_id'])
-    .distinct()
-    .where('entity', '=', 'student')
-    .where('import_id', 'in', batchIds);
-  const counts = await db
-    .selectFrom(touched.as('touched'))
-    .select(['touched.import_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('touched.import_id')
-    .execute();
+  const counts = await countStudentsOfBatches(db, batchIds);
   for (const row of counts) {
     if (row.import_id !== null) found.set(row.import_id, { named: [], count: Number(row.count) });
   }
-  const named = await db
-    .selectFrom(
-      db
-        .selectFrom(touched.as('touched'))
-        .innerJoin('students', 'students.id', 'touched.entity_id')
-        .select([
-          'touched.import_id',
-          'students.id',
-          'students.name',
-          sql<number>`row_number() over (partition by touched.import_id order by students.name, students.id)`.as(
-            'place',
-          ),
-        ])
-        .as('ranked'),
-    )
-    .selectAll()
-    .where('ranked.place', '<=', BATCH_STUDENTS_NAMED)
-    .orderBy('ranked.place')
-    .execute();
+  const named = await firstStudentsOfBatches(db, batchIds, BATCH_STUDENTS_NAMED);
   for (const row of named) {
     if (row.import_id !== null)
       found.get(row.import_id)?.named.push({ id: row.id, name: row.name });

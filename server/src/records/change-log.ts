@@ -4,6 +4,12 @@ import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { HistoryEventsTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
+import {
+  findActors,
+  hasHistory,
+  insertHistoryEvents,
+  pageOfHistory,
+} from '../repositories/history.js';
 
 /**
  * The change log of versioned records (students and standards) and of staff accounts' roles and
@@ -35,9 +41,6 @@ export interface Change {
   importId?: string | undefined;
 }
 
-/** Events per insert: an import writes thousands, and SQLite binds at most 32 766 values. */
-const EVENTS_PER_INSERT = 1_000;
-
 /**
  * `{ field: { from, to } }` for every field whose value differs. A create or a restore has
  * `from: null` for each field, a delete `to: null`.
@@ -59,30 +62,25 @@ export function fieldChanges(before: Fields | null, after: Fields | null) {
  */
 export async function recordChanges(db: Executor, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const actors = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('id', 'in', [...new Set(changes.map((change) => change.actorId))])
-    .execute();
+  const actors = await findActors(
+    db,
+    changes.map((change) => change.actorId),
+  );
   const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
   const at = nowIso();
-  for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {
-    await db
-      .insertInto('history_events')
-      .values(
-        changes.slice(start, start + EVENTS_PER_INSERT).map((change) => ({
-          entity: change.entity,
-          entity_id: change.entityId,
-          at,
-          actor_id: change.actorId,
-          actor_name: names.get(change.actorId) ?? '',
-          action: change.action,
-          changes: JSON.stringify(fieldChanges(change.before, change.after)),
-          import_id: change.importId ?? null,
-        })),
-      )
-      .execute();
-  }
+  await insertHistoryEvents(
+    db,
+    changes.map((change) => ({
+      entity: change.entity,
+      entity_id: change.entityId,
+      at,
+      actor_id: change.actorId,
+      actor_name: names.get(change.actorId) ?? '',
+      action: change.action,
+      changes: JSON.stringify(fieldChanges(change.before, change.after)),
+      import_id: change.importId ?? null,
+    })),
+  );
 }
 
 /** Newest first, so the cursor is the last event's id. */
@@ -99,14 +97,10 @@ export async function listHistory(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<HistoryEvent>> {
   const request = historyPages.request(query);
-  const { after } = request;
-  let select = db
-    .selectFrom('history_events')
-    .selectAll()
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId);
-  if (after) select = select.where('id', '<', after[0]);
-  const rows = await select.orderBy('id', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfHistory(db, entity, entityId, {
+    before: request.after?.[0],
+    limit: request.rowsToRead,
+  });
   const events = rows.map((row): HistoryEvent => ({
     id: row.id,
     at: row.at,
@@ -127,11 +121,5 @@ export async function everExisted(
   const table = ({ student: 'students', standard: 'standards', user: 'users' } as const)[entity];
   const row = await db.selectFrom(table).select('id').where('id', '=', entityId).executeTakeFirst();
   if (row) return true;
-  const event = await db
-    .selectFrom('history_events')
-    .select('id')
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId)
-    .executeTakeFirst();
-  return event !== undefined;
+  return hasHistory(db, entity, entityId);
 }
