@@ -72,7 +72,6 @@ export default tseslint.config(
         {
           // Tables whose SQL has not moved into its repository yet.
           pending: [
-            'history_events',
             'invitations',
             'mail_cooldowns',
             'mfa_challenges',

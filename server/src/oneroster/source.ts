@@ -1,17 +1,12 @@
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { inChunks } from '../db/in-chunks.js';
+import { lastEventAt } from '../repositories/history.js';
 
 /**
  * What the OneRoster export reads of the school's tables: small queries of its own, each
  * reading one thing, so that no other feature's code is involved (docs/oneroster.md). Every
  * time is the ISO text both databases give back.
  */
-
-/** The last history event of each row of `table`, by the database. */
-const lastEvent = (entity: 'student' | 'standard', column: string) =>
-  sql<string | null>`(select max(history_events.at) from history_events
-    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
 
 /** Every live standard, with when it last changed. */
 export function readStandards(db: Executor) {
@@ -25,7 +20,7 @@ export function readStandards(db: Executor) {
       'academic_year',
       'created_at',
       'updated_at',
-      lastEvent('standard', 'standards.id').as('last_event_at'),
+      lastEventAt('standard', 'standards.id').as('last_event_at'),
     ])
     .where('deleted_at', 'is', null)
     .orderBy('id')
@@ -57,7 +52,7 @@ export function readStudents(db: Executor) {
     .selectFrom('students')
     .innerJoin('standards', 'standards.id', 'students.standard_id')
     .select(studentColumns)
-    .select(lastEvent('student', 'students.id').as('last_event_at'))
+    .select(lastEventAt('student', 'students.id').as('last_event_at'))
     .where('students.deleted_at', 'is', null)
     .orderBy('students.id')
     .execute();
@@ -72,7 +67,7 @@ export function readStudentsById(db: Executor, ids: readonly number[]) {
       .selectFrom('students')
       .innerJoin('standards', 'standards.id', 'students.standard_id')
       .select(studentColumns)
-      .select(lastEvent('student', 'students.id').as('last_event_at'))
+      .select(lastEventAt('student', 'students.id').as('last_event_at'))
       .where('students.id', 'in', chunk)
       .execute(),
   );

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
+import { IDS_PER_STATEMENT, inChunks } from '../db/in-chunks.js';
 import type { BatchesTable, HistoryEventsTable } from '../db/schema.js';
 
 /**
@@ -12,9 +13,6 @@ type HistoryEntity = HistoryEventsTable['entity'];
 
 /** Events per insert: an import writes thousands, and SQLite binds at most 32 766 values. */
 const EVENTS_PER_INSERT = 1_000;
-
-/** Ids per statement: well under either database's bound values. */
-const IDS_PER_STATEMENT = 500;
 
 /** The names and e-mail addresses of the actors of changes, kept with their events. */
 export function findActors(db: Executor, userIds: readonly number[]) {
@@ -193,4 +191,63 @@ export function firstStudentsOfBatches(
     .where('ranked.place', '<=', perBatch)
     .orderBy('ranked.place')
     .execute();
+}
+
+/**
+ * The time of the last event of each row of a student or standard query, by the database, for
+ * a query that joins it to the rows it returns.
+ */
+export const lastEventAt = (entity: 'student' | 'standard', idColumn: string) =>
+  sql<string | null>`(select max(history_events.at) from history_events
+    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(idColumn)})`;
+
+/** The events of one batch on students or standards, oldest first, of some actions only if named. */
+export function eventsOfBatch(
+  db: Executor,
+  batchId: string,
+  entity: 'student' | 'standard',
+  actions?: readonly HistoryEventsTable['action'][],
+) {
+  let select = db
+    .selectFrom('history_events')
+    .select(['id', 'entity_id', 'action', 'changes'])
+    .where('import_id', '=', batchId)
+    .where('entity', '=', entity);
+  if (actions !== undefined) select = select.where('action', 'in', actions);
+  return select.orderBy('id').execute();
+}
+
+/** The records of `ids` with an event after `afterId` that is not part of the batch `batchId`. */
+export function changedOutsideBatch(
+  db: Executor,
+  entity: 'student' | 'standard',
+  ids: readonly number[],
+  afterId: number,
+  batchId: string,
+) {
+  return db
+    .selectFrom('history_events')
+    .select('entity_id')
+    .where('entity', '=', entity)
+    .where('entity_id', 'in', ids)
+    .where('id', '>', afterId)
+    .where((eb) => eb.or([eb('import_id', 'is', null), eb('import_id', '!=', batchId)]))
+    .execute();
+}
+
+/** The id of each record's last event, for the records of `ids` that have any. */
+export function lastEventIdsOf(
+  db: Executor,
+  entity: 'student' | 'standard',
+  ids: readonly number[],
+) {
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('history_events')
+      .select(['entity_id', (eb) => eb.fn.max('id').as('last')])
+      .where('entity', '=', entity)
+      .where('entity_id', 'in', chunk)
+      .groupBy('entity_id')
+      .execute(),
+  );
 }

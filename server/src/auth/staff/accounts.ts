@@ -6,6 +6,7 @@ import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.
 import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/problem.js';
 import { fieldChanges, recordChanges } from '../../records/change-log.js';
+import { insertHistoryEvents } from '../../repositories/history.js';
 import { recordActivity } from '../activity.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
 import { lockAccounts } from '../users.js';
@@ -182,9 +183,8 @@ export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promi
       .set({ role: 'admin', status: 'active', updated_at: nowIso() })
       .where('id', '=', before.id)
       .execute();
-    await trx
-      .insertInto('history_events')
-      .values({
+    await insertHistoryEvents(trx, [
+      {
         entity: 'user',
         entity_id: before.id,
         at: nowIso(),
@@ -198,8 +198,8 @@ export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promi
           ),
         ),
         import_id: null,
-      })
-      .execute();
+      },
+    ]);
     return true;
   });
 }
