@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { exemptFromTableOwners, tableOwners } from './table-owners.js';
 
@@ -51,11 +52,12 @@ function tableOfReference(text) {
 }
 
 /**
- * The rule for an ownership map: path of a repository module -> { owns, reads }, and the globs of
- * the files that may name any table.
+ * The rule for an ownership map: path of a repository module -> { owns, reads }, the globs of
+ * the files that may name any table, and the directory those paths start from (not ESLint's
+ * working directory, which is wherever it was run).
  * @returns {import('eslint').Rule.RuleModule}
  */
-export function tablesHaveOneOwnerRule(owners, exempt) {
+export function tablesHaveOneOwnerRule(owners, exempt, root) {
   return {
     meta: {
       type: 'problem',
@@ -75,7 +77,7 @@ export function tablesHaveOneOwnerRule(owners, exempt) {
     },
     create(context) {
       const { pending = [] } = context.options[0] ?? {};
-      const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+      const file = path.relative(root, context.filename).split(path.sep).join('/');
       if (exempt.some((glob) => globToRegExp(glob).test(file))) return {};
 
       const ownerOfTable = new Map();
@@ -136,5 +138,11 @@ export function tablesHaveOneOwnerRule(owners, exempt) {
 
 export default {
   meta: { name: 'tables-have-one-owner' },
-  rules: { 'tables-have-one-owner': tablesHaveOneOwnerRule(tableOwners, exemptFromTableOwners) },
+  rules: {
+    'tables-have-one-owner': tablesHaveOneOwnerRule(
+      tableOwners,
+      exemptFromTableOwners,
+      fileURLToPath(new URL('../..', import.meta.url)),
+    ),
+  },
 };

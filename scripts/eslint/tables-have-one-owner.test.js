@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, it } from 'vitest';
@@ -23,11 +21,12 @@ const owners = {
   'server/src/repositories/sessions.ts': { owns: ['sessions'], reads: [] },
 };
 const exempt = ['server/src/db/**', 'server/src/test/**', '**/*.test.ts', 'server/bench/**'];
-const tablesHaveOneOwner = tablesHaveOneOwnerRule(owners, exempt);
+const root = '/school';
+const tablesHaveOneOwner = tablesHaveOneOwnerRule(owners, exempt, root);
 
 const ruleTester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 
-const inRepository = (file) => path.join(process.cwd(), file);
+const inRepository = (file) => `${root}/${file}`;
 const studentsRepository = inRepository('server/src/repositories/students.ts');
 const aFeature = inRepository('server/src/messages/routes.ts');
 const notTheOwner = (table, owner) => ({
