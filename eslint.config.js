@@ -5,6 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import tablesHaveOneOwner from './scripts/eslint/tables-have-one-owner.js';
+import { exemptFromTableOwners } from './scripts/eslint/table-owners.js';
+
 // Import cycles and the rule that web features never import each other are checked by
 // dependency-cruiser (.dependency-cruiser.cjs): the ESLint import plugins need a native resolver
 // whose other-platform builds the registry here does not carry, which breaks `npm ci`.
@@ -57,6 +60,21 @@ export default tseslint.config(
       'server/bench/**',
     ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Only the repository module that owns a table names it in SQL (docs/decisions/0082).
+    files: ['server/src/**/*.ts'],
+    ignores: exemptFromTableOwners,
+    plugins: { 'tables-have-one-owner': tablesHaveOneOwner },
+    rules: {
+      'tables-have-one-owner/tables-have-one-owner': [
+        'error',
+        {
+          // Tables whose SQL has not moved into its repository yet.
+          pending: [],
+        },
+      ],
+    },
   },
   prettier,
 );

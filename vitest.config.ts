@@ -30,6 +30,14 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          root: '.',
+          include: ['scripts/**/*.test.{js,ts}'],
+          environment: 'node',
+        },
+      },
       './web/vitest.config.ts',
     ],
   },

@@ -24,7 +24,7 @@ import { standardsOfBatches } from './standards/writes.js';
 import { studentsRoutes } from './students/record/routes.js';
 import { studentTransferRoutes } from './students/imports/routes.js';
 import { batchRoutes } from './students/batches/routes.js';
-import { unreadCountsOf } from './messages/repository.js';
+import { unreadCountsOf } from './repositories/messages.js';
 import { messagesRoutes } from './messages/routes.js';
 import { binRoutes } from './bin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';

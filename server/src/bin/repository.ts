@@ -4,7 +4,7 @@ import type { BinEntry } from '@um/contract';
 import type { Db, Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
-import { eraseHistoryValues } from '../records/erasure.js';
+import { eraseHistoryValues } from '../repositories/history.js';
 import { purgeEmptyStandardsBinnedBefore } from '../repositories/standards.js';
 import {
   binRows,

@@ -12,7 +12,7 @@ import {
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId } from '../http/access.js';
 import { sendWrittenPage } from '../http/written-json.js';
-import { hideMessage, listInbox, markRead, postMessage, restoreMessage } from './repository.js';
+import { hideMessage, listInbox, markRead, postMessage, restoreMessage } from './inbox.js';
 
 const tags = ['messages'];
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { RosterAccess } from '@um/contract';
 import type { Db, Executor } from '../db/database.js';
-import { IDS_PER_STATEMENT } from '../db/in-chunks.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
+import { insertRosterAccess, pageOfRosterAccess } from '../repositories/roster-access.js';
 
 /**
  * Who received what (docs/oneroster.md, "Who received what"): every export and every read of
@@ -36,9 +36,9 @@ export async function recordAccess(db: Db, access: Access): Promise<void> {
     } else {
       name = access.actor.name;
     }
-    const row = await trx
-      .insertInto('roster_access')
-      .values({
+    await insertRosterAccess(
+      trx,
+      {
         at: nowIso(),
         actor_kind: access.actor.kind,
         user_id: access.actor.kind === 'user' ? access.actor.userId : null,
@@ -47,19 +47,9 @@ export async function recordAccess(db: Db, access: Access): Promise<void> {
         what: access.what.slice(0, WHAT_MAX),
         records: access.records,
         students: students.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (let start = 0; start < students.length; start += IDS_PER_STATEMENT) {
-      await trx
-        .insertInto('roster_access_students')
-        .values(
-          students
-            .slice(start, start + IDS_PER_STATEMENT)
-            .map((studentId) => ({ student_id: studentId, access_id: row.id })),
-        )
-        .execute();
-    }
+      },
+      students,
+    );
   });
 }
 
@@ -74,21 +64,11 @@ export async function listAccess(
   query: { limit: number; cursor?: string | undefined; student?: number | undefined },
 ): Promise<Page<RosterAccess>> {
   const request = accessPages.request(query);
-  let select = db.selectFrom('roster_access').selectAll('roster_access');
-  if (query.student !== undefined) {
-    const student = query.student;
-    select = select.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('roster_access_students')
-          .select('roster_access_students.access_id')
-          .whereRef('roster_access_students.access_id', '=', 'roster_access.id')
-          .where('roster_access_students.student_id', '=', student),
-      ),
-    );
-  }
-  if (request.after) select = select.where('roster_access.id', '<', request.after[0]);
-  const rows = await select.orderBy('roster_access.id', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfRosterAccess(db, {
+    before: request.after?.[0],
+    limit: request.rowsToRead,
+    student: query.student,
+  });
   return accessPages.page(
     rows.map((row) => ({
       id: row.id,

@@ -3,6 +3,16 @@ import { CLIENT_TOKEN_SECONDS, type ApiClient, type ApiClientCreated } from '@um
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
+import {
+  deleteApiClientTokens,
+  findActiveApiClient,
+  findClientOfToken,
+  insertApiClient,
+  insertApiClientToken,
+  listApiClients,
+  markApiClientUsed,
+  revokeApiClient,
+} from '../repositories/api-clients.js';
 
 /**
  * The OneRoster REST API's clients (docs/oneroster.md, "API clients"): a client id and a secret
@@ -38,19 +48,9 @@ const present = (row: {
   revoked_at: row.revoked_at,
 });
 
-const clientColumns = [
-  'id',
-  'name',
-  'client_id',
-  'created_at',
-  'created_by_name',
-  'last_used_at',
-  'revoked_at',
-] as const;
-
 /** Every client, the revoked ones too (the access log names them), oldest first. */
 export async function listClients(db: Executor): Promise<ApiClient[]> {
-  const rows = await db.selectFrom('api_clients').select(clientColumns).orderBy('id').execute();
+  const rows = await listApiClients(db);
   return rows.map(present);
 }
 
@@ -62,18 +62,14 @@ export async function createClient(
 ): Promise<ApiClientCreated> {
   const secret = randomBytes(32).toString('base64url');
   const actor = await findUserNameAndEmail(db, actorId);
-  const row = await db
-    .insertInto('api_clients')
-    .values({
-      name,
-      client_id: `or-${randomBytes(12).toString('hex')}`,
-      secret_hash: sha256(secret),
-      created_at: nowIso(),
-      created_by: actorId,
-      created_by_name: actor ? actor.name || actor.email : '',
-    })
-    .returning(clientColumns)
-    .executeTakeFirstOrThrow();
+  const row = await insertApiClient(db, {
+    name,
+    client_id: `or-${randomBytes(12).toString('hex')}`,
+    secret_hash: sha256(secret),
+    created_at: nowIso(),
+    created_by: actorId,
+    created_by_name: actor ? actor.name || actor.email : '',
+  });
   return { ...present(row), client_secret: secret };
 }
 
@@ -83,14 +79,8 @@ export async function createClient(
  */
 export async function revokeClient(db: Db, id: number, actorId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('api_clients')
-      .set({ revoked_at: nowIso(), revoked_by: actorId })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('api_client_tokens').where('client_id', '=', id).execute();
+    if (!(await revokeApiClient(trx, id, actorId, nowIso()))) return false;
+    await deleteApiClientTokens(trx, id);
     return true;
   });
 }
@@ -110,12 +100,7 @@ export async function issueToken(
   secret: string,
   now = new Date(),
 ): Promise<IssuedToken | null> {
-  const client = await db
-    .selectFrom('api_clients')
-    .select(['id', 'secret_hash'])
-    .where('client_id', '=', clientId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const client = await findActiveApiClient(db, clientId);
   // A secret for an unknown client is hashed all the same, so the answer takes as long.
   const presented = sha256(secret);
   if (!client || !sameHash(presented, client.secret_hash)) return null;
@@ -125,27 +110,14 @@ export async function issueToken(
   const issued = await db.transaction().execute(async (trx) => {
     // Marking the client used, only while it is not revoked, holds its row: a revocation at
     // the same moment waits, then drops this token with the others.
-    const used = await trx
-      .updateTable('api_clients')
-      .set({ last_used_at: at })
-      .where('id', '=', client.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('api_client_tokens')
-      .values({
-        token_hash: sha256(token),
-        client_id: client.id,
-        created_at: at,
-        expires_at: expires,
-      })
-      .execute();
-    await trx
-      .deleteFrom('api_client_tokens')
-      .where('client_id', '=', client.id)
-      .where('expires_at', '<=', at)
-      .execute();
+    if (!(await markApiClientUsed(trx, client.id, at))) return false;
+    await insertApiClientToken(trx, {
+      token_hash: sha256(token),
+      client_id: client.id,
+      created_at: at,
+      expires_at: expires,
+    });
+    await deleteApiClientTokens(trx, client.id, at);
     return true;
   });
   return issued ? { accessToken: token, expiresIn: CLIENT_TOKEN_SECONDS } : null;
@@ -157,13 +129,6 @@ export async function clientOfToken(
   token: string,
 ): Promise<{ id: number; name: string } | null> {
   if (token === '') return null;
-  const row = await db
-    .selectFrom('api_client_tokens')
-    .innerJoin('api_clients', 'api_clients.id', 'api_client_tokens.client_id')
-    .select(['api_clients.id', 'api_clients.name'])
-    .where('api_client_tokens.token_hash', '=', sha256(token))
-    .where('api_client_tokens.expires_at', '>', nowIso())
-    .where('api_clients.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findClientOfToken(db, sha256(token), nowIso());
   return row ?? null;
 }

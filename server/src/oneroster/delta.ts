@@ -14,12 +14,12 @@ import {
 import { standardsInAnyState, teacherLinksEndedOrOf } from '../repositories/standards.js';
 import { studentsWithStandardInAnyState } from '../repositories/students.js';
 import {
-  readEventsSince,
   readGuardianIdsOf,
   readRemovedGuardians,
   readTombstones,
   readTombstonesOf,
-} from './source.js';
+} from '../repositories/oneroster.js';
+import { studentAndStandardEventsSince } from '../repositories/history.js';
 
 /**
  * What changed after a time (docs/oneroster.md, "Deltas"): every record of the roster modified
@@ -89,7 +89,7 @@ export async function readDelta(
   const liveStandards = new Map(sources.standards.map((standard) => [standard.id, standard]));
   const deleted: Entry[] = [];
 
-  const events = await readEventsSince(db, since);
+  const events = await studentAndStandardEventsSince(db, since);
   const studentEvents = new Map<number, { at: string; changes: Changes }[]>();
   const standardEvents = new Map<number, { at: string; changes: Changes }[]>();
   for (const event of events) {

@@ -5,16 +5,11 @@ import {
   type OneRosterRecordKind,
 } from '@um/contract';
 import type { Executor } from '../db/database.js';
+import { readSchool } from '../repositories/oneroster.js';
 import { schoolIds, type SchoolIds } from './ids.js';
 import { liveStandardsWithLastEvent, liveTeacherLinks } from '../repositories/standards.js';
 import { guardiansOfLiveStudents, liveStudentsWithStandard } from '../repositories/students.js';
-import {
-  readSchool,
-  type GuardianSource,
-  type StandardSource,
-  type StudentSource,
-  type TeacherLinkSource,
-} from './source.js';
+import type { GuardianSource, StandardSource, StudentSource, TeacherLinkSource } from './source.js';
 
 /**
  * The school's rosters as OneRoster 1.2 records, made once per export or API request from the

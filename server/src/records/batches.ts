@@ -7,6 +7,13 @@ import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { nowIso } from '../db/time.js';
 import { firstStudentsOfBatches } from '../repositories/students.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
+import {
+  batchExists,
+  countStudentsOfBatches,
+  insertBatch,
+  markBatchUndoneAt,
+  pageOfBatches,
+} from '../repositories/history.js';
 
 /**
  * Batches (docs/history.md, "Batches"): an import, a bulk change or a year-end run, recorded
@@ -23,17 +30,14 @@ export interface NewBatch {
 /** Records a batch in the transaction that makes its changes. */
 export async function recordBatch(trx: Executor, batch: NewBatch): Promise<void> {
   const actor = await findUserNameAndEmail(trx, batch.actorId);
-  await trx
-    .insertInto('batches')
-    .values({
-      id: batch.id,
-      kind: batch.kind,
-      at: nowIso(),
-      actor_id: batch.actorId,
-      actor_name: actor ? actor.name || actor.email : '',
-      counts: JSON.stringify(batch.counts),
-    })
-    .execute();
+  await insertBatch(trx, {
+    id: batch.id,
+    kind: batch.kind,
+    at: nowIso(),
+    actor_id: batch.actorId,
+    actor_name: actor ? actor.name || actor.email : '',
+    counts: JSON.stringify(batch.counts),
+  });
 }
 
 /**
@@ -46,15 +50,8 @@ export async function markBatchUndone(
   id: string,
   actorId: number,
 ): Promise<'undone' | 'already' | 'unrecorded'> {
-  const result = await trx
-    .updateTable('batches')
-    .set({ undone_at: nowIso(), undone_by: actorId })
-    .where('id', '=', id)
-    .where('undone_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'undone';
-  const row = await trx.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst();
-  return row ? 'already' : 'unrecorded';
+  if (await markBatchUndoneAt(trx, id, actorId, nowIso())) return 'undone';
+  return (await batchExists(trx, id)) ? 'already' : 'unrecorded';
 }
 
 /** Newest first: the cursor is the last batch's place in the order they were made. */
@@ -69,9 +66,10 @@ export async function listBatches(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Batch>> {
   const request = batchPages.request(query);
-  let select = db.selectFrom('batches').selectAll();
-  if (request.after) select = select.where('seq', '<', request.after[0]);
-  const rows = await select.orderBy('seq', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfBatches(db, {
+    before: request.after?.[0],
+    limit: request.rowsToRead,
+  });
   const page = batchPages.page(rows, request);
   const students = await studentsOf(
     db,
@@ -101,17 +99,7 @@ async function studentsOf(
 ): Promise<Map<string, Batch['students']>> {
   const found = new Map<string, Batch['students']>();
   if (batchIds.length === 0) return found;
-  const touched = db
-    .selectFrom('history_events')
-    .select(['import_id', 'entity_id'])
-    .distinct()
-    .where('entity', '=', 'student')
-    .where('import_id', 'in', batchIds);
-  const counts = await db
-    .selectFrom(touched.as('touched'))
-    .select(['touched.import_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('touched.import_id')
-    .execute();
+  const counts = await countStudentsOfBatches(db, batchIds);
   for (const row of counts) {
     if (row.import_id !== null) found.set(row.import_id, { named: [], count: Number(row.count) });
   }

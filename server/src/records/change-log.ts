@@ -6,7 +6,8 @@ import type { HistoryEventsTable } from '../db/schema.js';
 import { cursorParts, keyset, type Page } from '../db/paging.js';
 import { standardExists } from '../repositories/standards.js';
 import { studentExists } from '../repositories/students.js';
-import { listUserNamesAndEmails } from '../repositories/users.js';
+import { listUserNamesAndEmails, userExists } from '../repositories/users.js';
+import { hasHistory, insertHistoryEvents, pageOfHistory } from '../repositories/history.js';
 
 /**
  * The change log of versioned records (students and standards) and of staff accounts' roles and
@@ -38,9 +39,6 @@ export interface Change {
   importId?: string | undefined;
 }
 
-/** Events per insert: an import writes thousands, and SQLite binds at most 32 766 values. */
-const EVENTS_PER_INSERT = 1_000;
-
 /**
  * `{ field: { from, to } }` for every field whose value differs. A create or a restore has
  * `from: null` for each field, a delete `to: null`.
@@ -67,23 +65,19 @@ export async function recordChanges(db: Executor, changes: readonly Change[]): P
   ]);
   const names = new Map(actors.map((actor) => [actor.id, actor.name || actor.email]));
   const at = nowIso();
-  for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {
-    await db
-      .insertInto('history_events')
-      .values(
-        changes.slice(start, start + EVENTS_PER_INSERT).map((change) => ({
-          entity: change.entity,
-          entity_id: change.entityId,
-          at,
-          actor_id: change.actorId,
-          actor_name: names.get(change.actorId) ?? '',
-          action: change.action,
-          changes: JSON.stringify(fieldChanges(change.before, change.after)),
-          import_id: change.importId ?? null,
-        })),
-      )
-      .execute();
-  }
+  await insertHistoryEvents(
+    db,
+    changes.map((change) => ({
+      entity: change.entity,
+      entity_id: change.entityId,
+      at,
+      actor_id: change.actorId,
+      actor_name: names.get(change.actorId) ?? '',
+      action: change.action,
+      changes: JSON.stringify(fieldChanges(change.before, change.after)),
+      import_id: change.importId ?? null,
+    })),
+  );
 }
 
 /** Newest first, so the cursor is the last event's id. */
@@ -100,14 +94,10 @@ export async function listHistory(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<HistoryEvent>> {
   const request = historyPages.request(query);
-  const { after } = request;
-  let select = db
-    .selectFrom('history_events')
-    .selectAll()
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId);
-  if (after) select = select.where('id', '<', after[0]);
-  const rows = await select.orderBy('id', 'desc').limit(request.rowsToRead).execute();
+  const rows = await pageOfHistory(db, entity, entityId, {
+    before: request.after?.[0],
+    limit: request.rowsToRead,
+  });
   const events = rows.map((row): HistoryEvent => ({
     id: row.id,
     at: row.at,
@@ -123,9 +113,7 @@ export async function listHistory(
 const rowExists: Record<HistoryEntity, (db: Executor, id: number) => Promise<boolean>> = {
   student: studentExists,
   standard: standardExists,
-  user: async (db, id) =>
-    (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !==
-    undefined,
+  user: userExists,
 };
 
 /** Whether a record has ever existed: it is live or in the bin, or it left a history. */
@@ -134,12 +122,5 @@ export async function everExisted(
   entity: HistoryEntity,
   entityId: number,
 ): Promise<boolean> {
-  if (await rowExists[entity](db, entityId)) return true;
-  const event = await db
-    .selectFrom('history_events')
-    .select('id')
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId)
-    .executeTakeFirst();
-  return event !== undefined;
+  return (await rowExists[entity](db, entityId)) || hasHistory(db, entity, entityId);
 }

@@ -6,6 +6,7 @@ import { jsonItem } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
 import type { Database, StandardRow, StandardsTable } from '../db/schema.js';
 import { shownName } from './users.js';
+import { lastEventAt } from './history.js';
 
 /**
  * The SQL of the standards and their teachers (docs/decisions/0082): every query that names
@@ -390,11 +391,6 @@ export async function standardExists(db: Executor, id: number): Promise<boolean>
   return row !== undefined;
 }
 
-/** The last history event of each row, by the database: when the OneRoster export says it changed. */
-const lastEvent = (entity: 'student' | 'standard', column: string) =>
-  sql<string | null>`(select max(history_events.at) from history_events
-    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
-
 /** Every live standard, with when it last changed. */
 export function liveStandardsWithLastEvent(db: Executor) {
   return db
@@ -407,7 +403,7 @@ export function liveStandardsWithLastEvent(db: Executor) {
       'academic_year',
       'created_at',
       'updated_at',
-      lastEvent('standard', 'standards.id').as('last_event_at'),
+      lastEventAt('standard', 'standards.id').as('last_event_at'),
     ])
     .where('deleted_at', 'is', null)
     .orderBy('id')

@@ -10,6 +10,7 @@ import type {
   StudentRow,
   StudentsTable,
 } from '../db/schema.js';
+import { lastEventAt } from './history.js';
 
 /**
  * The SQL of the students, their guardians and their trigrams (docs/decisions/0082): every
@@ -925,11 +926,6 @@ export function firstStudentsOfBatches(db: Executor, batchIds: readonly string[]
     .execute();
 }
 
-/** The last history event of each row, by the database: when the OneRoster export says it changed. */
-const lastEvent = (entity: 'student' | 'standard', column: string) =>
-  sql<string | null>`(select max(history_events.at) from history_events
-    where history_events.entity = ${entity} and history_events.entity_id = ${sql.ref(column)})`;
-
 const studentColumns = [
   'students.id',
   'students.sourced_id',
@@ -953,7 +949,7 @@ export function liveStudentsWithStandard(db: Executor) {
     .selectFrom('students')
     .innerJoin('standards', 'standards.id', 'students.standard_id')
     .select(studentColumns)
-    .select(lastEvent('student', 'students.id').as('last_event_at'))
+    .select(lastEventAt('student', 'students.id').as('last_event_at'))
     .where('students.deleted_at', 'is', null)
     .orderBy('students.id')
     .execute();
@@ -966,7 +962,7 @@ export function studentsWithStandardInAnyState(db: Executor, ids: readonly numbe
       .selectFrom('students')
       .innerJoin('standards', 'standards.id', 'students.standard_id')
       .select(studentColumns)
-      .select(lastEvent('student', 'students.id').as('last_event_at'))
+      .select(lastEventAt('student', 'students.id').as('last_event_at'))
       .where('students.id', 'in', chunk)
       .execute(),
   );

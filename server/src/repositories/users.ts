@@ -421,32 +421,6 @@ export function listActiveUsersByShownName(db: Executor) {
     .execute();
 }
 
-/**
- * Each user's count of every message and of the messages they have read or deleted, in one
- * query (decision 0026).
- */
-export function countHandledMessagesOfUsers(db: Executor, userIds: readonly number[]) {
-  return db
-    .selectFrom('users')
-    .where('users.id', 'in', [...userIds])
-    .select((eb) => [
-      'users.id',
-      eb
-        .selectFrom('messages')
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .as('total'),
-      eb
-        .selectFrom('message_states')
-        .whereRef('message_states.user_id', '=', 'users.id')
-        .where((where) =>
-          where.or([where('read_at', 'is not', null), where('deleted_at', 'is not', null)]),
-        )
-        .select((sub) => sub.fn.countAll<number>().as('count'))
-        .as('handled'),
-    ])
-    .execute();
-}
-
 export function listUserNamesAndEmailsOfAll(db: Executor) {
   return db.selectFrom('users').select(['id', 'name', 'email']).execute();
 }
@@ -470,4 +444,10 @@ export async function insertUsersUnlessTaken(
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+/** Whether the account `id` is there, whatever its state. */
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

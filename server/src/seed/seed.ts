@@ -23,6 +23,11 @@ import {
   insertStudentsUnlessRollNumberTaken,
   studentCountsByStandard,
 } from '../repositories/students.js';
+import {
+  insertMessageStates,
+  insertMessages,
+  newestMessageTime,
+} from '../repositories/messages.js';
 import { guardianColumns } from '../students/record/writes.js';
 import {
   firstNames,
@@ -317,12 +322,9 @@ async function seedMessages(db: Db, count: number, staff: Staff[], random: Rando
   }
   // Messages are spread over the time before `now`, but never before one already stored:
   // ids grow with time, so "newest first by id" stays newest first by timestamp.
-  const latest = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .executeTakeFirst();
+  const latest = await newestMessageTime(db);
   const spreadFrom = now.getTime() - count * 17 * 60_000;
-  const start = latest?.at ? Math.max(spreadFrom, Date.parse(latest.at)) : spreadFrom;
+  const start = latest ? Math.max(spreadFrom, Date.parse(latest)) : spreadFrom;
   const stepMs = Math.max(1, (now.getTime() - start) / count);
   return inBatches(db, count, async (trx, from, to) => {
     const rows = range(from, to).map((index) => {
@@ -337,23 +339,17 @@ async function seedMessages(db: Db, count: number, staff: Staff[], random: Rando
         created_at: nowIso(new Date(Math.round(start + (index + 1) * stepMs))),
       };
     });
-    const stored = await trx
-      .insertInto('messages')
-      .values(rows)
-      .returning(['id', 'sender_id', 'created_at'])
-      .execute();
+    const stored = await insertMessages(trx, rows);
     // As when posting through the API, authors have read their own messages.
-    await trx
-      .insertInto('message_states')
-      .values(
-        stored.map((message) => ({
-          user_id: message.sender_id as number,
-          message_id: message.id,
-          read_at: message.created_at,
-          deleted_at: null,
-        })),
-      )
-      .execute();
+    await insertMessageStates(
+      trx,
+      stored.map((message) => ({
+        user_id: message.sender_id as number,
+        message_id: message.id,
+        read_at: message.created_at,
+        deleted_at: null,
+      })),
+    );
     return stored.length;
   });
 }

@@ -10,6 +10,7 @@ import type { Db, Dialect, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { nowIso } from '../db/time.js';
 import { recordChanges } from '../records/change-log.js';
+import { changedOutsideBatch, eventsOfBatch } from '../repositories/history.js';
 import { conflict } from '../http/problem.js';
 import { versionedRecords } from '../records/versioned.js';
 import {
@@ -232,25 +233,18 @@ export const standardsOfBatches = {
     dialect: Dialect,
     { actorId, batchId }: { actorId: number; batchId: string },
   ): Promise<number> {
-    const events = await trx
-      .selectFrom('history_events')
-      .select(['id', 'entity_id'])
-      .where('import_id', '=', batchId)
-      .where('entity', '=', 'standard')
-      .where('action', 'in', ['import', 'create'])
-      .execute();
+    const events = await eventsOfBatch(trx, batchId, 'standard', ['import', 'create']);
     if (events.length === 0) return 0;
     const ids = events.map((event) => event.entity_id);
     const gone: number[] = [];
     for (const id of ids) if (!(await standardRecords.lockLive(trx, dialect, id))) gone.push(id);
-    const later = await trx
-      .selectFrom('history_events')
-      .select('entity_id')
-      .where('entity', '=', 'standard')
-      .where('entity_id', 'in', ids)
-      .where('id', '>', Math.min(...events.map((event) => event.id)))
-      .where((eb) => eb.or([eb('import_id', 'is', null), eb('import_id', '!=', batchId)]))
-      .execute();
+    const later = await changedOutsideBatch(
+      trx,
+      'standard',
+      ids,
+      Math.min(...events.map((event) => event.id)),
+      batchId,
+    );
     const occupied = await standardsOfLiveStudents(trx, ids);
     const changed = new Set([...later.map((event) => event.entity_id), ...occupied, ...gone]);
     if (changed.size > 0) {

@@ -5,6 +5,7 @@ import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.
 import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/problem.js';
 import { fieldChanges, recordChanges } from '../../records/change-log.js';
+import { insertHistoryEvents } from '../../repositories/history.js';
 import { recordActivity } from '../activity.js';
 import { revokeAllForUser, type Client } from '../refresh-tokens.js';
 import {
@@ -118,9 +119,8 @@ export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promi
     if (!before) return false;
     if (before.role === 'admin' && before.status === 'active') return true;
     await makeActiveAdmin(trx, before.id);
-    await trx
-      .insertInto('history_events')
-      .values({
+    await insertHistoryEvents(trx, [
+      {
         entity: 'user',
         entity_id: before.id,
         at: nowIso(),
@@ -134,8 +134,8 @@ export async function grantAdmin(db: Db, dialect: Dialect, email: string): Promi
           ),
         ),
         import_id: null,
-      })
-      .execute();
+      },
+    ]);
     return true;
   });
 }

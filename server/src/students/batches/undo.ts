@@ -1,6 +1,5 @@
 import type { Updateable } from 'kysely';
 import type { Db, Dialect, Executor } from '../../db/database.js';
-import { inChunks } from '../../db/in-chunks.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
 import type { StudentRow, StudentsTable } from '../../db/schema.js';
@@ -16,6 +15,7 @@ import {
   revertStudentAtVersion,
 } from '../../repositories/students.js';
 import { recordChanges, type Change } from '../../records/change-log.js';
+import { eventsOfBatch, lastEventIdsOf } from '../../repositories/history.js';
 import { conflict, notFound } from '../../http/problem.js';
 import type { Guardian } from '@um/contract';
 import { guardiansOf, presentGuardian, studentChange } from '../record/presenter.js';
@@ -108,27 +108,13 @@ async function revert(
     const marked = await markBatchUndone(trx, batchId, actorId);
     if (marked === 'unrecorded') throw notFound(texts.notFound);
     if (marked === 'already') throw conflict(texts.alreadyUndone);
-    const events = await trx
-      .selectFrom('history_events')
-      .select(['id', 'entity_id', 'action', 'changes'])
-      .where('import_id', '=', batchId)
-      .where('entity', '=', 'student')
-      .orderBy('id')
-      .execute();
+    const events = await eventsOfBatch(trx, batchId, 'student');
 
     const ids = events.map((event) => event.entity_id);
     const students = new Map(
       (await lockStudents(trx, dialect, ids)).map((row) => [row.id, row] as const),
     );
-    const latest = await inChunks(ids, (chunk) =>
-      trx
-        .selectFrom('history_events')
-        .select(['entity_id', (eb) => eb.fn.max('id').as('last')])
-        .where('entity', '=', 'student')
-        .where('entity_id', 'in', chunk)
-        .groupBy('entity_id')
-        .execute(),
-    );
+    const latest = await lastEventIdsOf(trx, 'student', ids);
     const lastEvent = new Map(latest.map((row) => [row.entity_id, Number(row.last)] as const));
     const changed = events.filter((event) => {
       const inBin = students.get(event.entity_id)?.deleted_at !== null;

@@ -1,5 +1,6 @@
 import type { LastImport } from '@um/contract';
 import type { Executor } from '../../db/database.js';
+import { findLastImportBatch } from '../../repositories/history.js';
 
 /**
  * The school's last import, from its batch (docs/history.md, "Batches"): who made it and when,
@@ -8,13 +9,7 @@ import type { Executor } from '../../db/database.js';
  * walking them newest first.
  */
 export async function lastImport(db: Executor): Promise<LastImport | null> {
-  const batch = await db
-    .selectFrom('batches')
-    .selectAll()
-    .where('kind', '=', 'import')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const batch = await findLastImportBatch(db);
   if (!batch) return null;
   const counts = JSON.parse(batch.counts) as Record<string, number | undefined>;
   return {

@@ -1,41 +1,18 @@
-import { problemTexts, texts, type Message } from '@um/contract';
-import { sql, type SqlBool } from 'kysely';
+import type { Message } from '@um/contract';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../db/database.js';
-import { isForeignKeyViolation } from '../db/errors.js';
-import { nowIso } from '../db/time.js';
-import { cursorParts, jsonItem, keyset, type WrittenPage } from '../db/paging.js';
+import type { MessageStatesTable, MessagesTable } from '../db/schema.js';
+import { jsonItem } from '../db/paging.js';
 import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.js';
-import { notFound, unauthorized } from '../http/problem.js';
-import { countHandledMessagesOfUsers, findUserNameAndEmail } from '../repositories/users.js';
 
-/** Newest first: the cursor is the id of the last message shown. */
-const inboxPages = keyset(cursorParts.id, (message: Message) => message.id);
-
-const messageNotFound = () => notFound(problemTexts.messageNotFound);
-
-interface InboxRow {
+/** A message as one user's inbox shows it, with their read time. */
+export interface InboxRow {
   id: number;
   sender_id: number | null;
   sender_name: string;
   content: string;
   created_at: string;
   read_at: string | null;
-}
-
-function toMessage(row: InboxRow): Message {
-  return {
-    id: row.id,
-    sender: row.sender_name,
-    sender_id: row.sender_id,
-    content: row.content,
-    is_read: row.read_at !== null,
-    timestamp: row.created_at,
-  };
-}
-
-/** Runs `work` in a transaction, joining the caller's when there is one. */
-function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** The shared inbox as one user sees it: their read state, without what they deleted. */
@@ -170,24 +147,31 @@ const inboxPage = compiledQuery((db, bind: Bind<InboxValues>, shape: InboxShape)
   return select.orderBy('messages.id', 'desc').limit(bind('limit'));
 });
 
-/** A page of one user's inbox, searched when `q` holds words, and their unread count. */
-export async function listInbox(
+/**
+ * Up to `limit` messages of one user's inbox, newest first, with an id below `before` when
+ * given, holding every word of `q` when it has any; each row's item is the API's JSON.
+ */
+export function pageOfInbox(
   db: Executor,
   dialect: Dialect,
   userId: number,
-  query: { limit: number; cursor?: string | undefined; q?: string | undefined },
-): Promise<{ page: WrittenPage<Message>; unread_count: number }> {
-  const request = inboxPages.request(query);
-  const { search, ...values } = searchOf(query.q);
-  const [rows, unread] = await Promise.all([
-    inboxPage.run(
-      db,
-      { dialect, after: request.after !== undefined, search },
-      { ...values, userId, before: request.after ?? 0, limit: request.rowsToRead },
-    ),
-    unreadCount(db, dialect, userId),
-  ]);
-  return { page: inboxPages.writtenPage(rows, request), unread_count: unread };
+  page: { before: number | undefined; limit: number; q: string | undefined },
+) {
+  const { search, ...values } = searchOf(page.q);
+  return inboxPage.run(
+    db,
+    { dialect, after: page.before !== undefined, search },
+    { ...values, userId, before: page.before ?? 0, limit: page.limit },
+  );
+}
+
+/** One message of one user's inbox, unless it does not exist or they deleted it. */
+export function findInboxMessage(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<InboxRow | undefined> {
+  return inboxOf(db, userId).select(inboxColumns).where('messages.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -228,107 +212,113 @@ export async function unreadCountsOf(
   userIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await countHandledMessagesOfUsers(db, userIds);
+  const rows = await db
+    .selectFrom('users')
+    .where('users.id', 'in', userIds)
+    .select((eb) => [
+      'users.id',
+      eb
+        .selectFrom('messages')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('total'),
+      eb
+        .selectFrom('message_states')
+        .whereRef('message_states.user_id', '=', 'users.id')
+        .where((where) =>
+          where.or([where('read_at', 'is not', null), where('deleted_at', 'is not', null)]),
+        )
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .as('handled'),
+    ])
+    .execute();
   return new Map(rows.map((row) => [row.id, Number(row.total) - Number(row.handled)]));
 }
 
-/**
- * Posts to every staff member's inbox. The sender's name is kept as it was when posting, and
- * the author's own copy starts read, in the same transaction so it is never briefly unread.
- */
-export async function postMessage(db: Executor, userId: number, content: string) {
-  return inTransaction(db, async (trx) => {
-    const author = await findUserNameAndEmail(trx, userId);
-    // The account was deleted after its token was checked: it can no longer post.
-    if (!author) throw unauthorized(texts.access.authenticationRequired);
-    const now = nowIso();
-    const message = await trx
-      .insertInto('messages')
-      .values({
-        sender_id: userId,
-        sender_name: author.name.trim() || author.email,
-        content,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('message_states')
-      .values({ user_id: userId, message_id: message.id, read_at: now, deleted_at: null })
-      .execute();
-    return toMessage({ ...message, read_at: now });
-  });
+/** The creation time of the newest message, if there is one. */
+export async function newestMessageTime(db: Executor): Promise<string | null> {
+  const newest = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .executeTakeFirst();
+  return newest?.at ?? null;
 }
 
-/** Marks a message read for one user; the first read time is kept, so reading is idempotent. */
-export async function markRead(db: Executor, userId: number, id: number): Promise<Message> {
-  return inTransaction(db, async (trx) => {
-    const row = await inboxOf(trx, userId)
-      .select(inboxColumns)
-      .where('messages.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw messageNotFound();
-    if (row.read_at !== null) return toMessage(row);
-    const now = nowIso();
-    await trx
-      .insertInto('message_states')
-      .values({ user_id: userId, message_id: id, read_at: now, deleted_at: null })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'message_id']).doUpdateSet((eb) => ({
-          read_at: eb.fn.coalesce('message_states.read_at', eb.ref('excluded.read_at')),
-        })),
-      )
-      .execute();
-    return toMessage({ ...row, read_at: now });
-  });
+export function insertMessage(db: Executor, message: Insertable<MessagesTable>) {
+  return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertMessages(db: Executor, messages: Insertable<MessagesTable>[]) {
+  return db
+    .insertInto('messages')
+    .values(messages)
+    .returning(['id', 'sender_id', 'created_at'])
+    .execute();
+}
+
+export async function insertMessageStates(
+  db: Executor,
+  states: Insertable<MessageStatesTable>[],
+): Promise<void> {
+  await db.insertInto('message_states').values(states).execute();
+}
+
+/** Marks a message read for one user at `now`, keeping an earlier read time. */
+export async function markMessageRead(
+  db: Executor,
+  userId: number,
+  messageId: number,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('message_states')
+    .values({ user_id: userId, message_id: messageId, read_at: now, deleted_at: null })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'message_id']).doUpdateSet((eb) => ({
+        read_at: eb.fn.coalesce('message_states.read_at', eb.ref('excluded.read_at')),
+      })),
+    )
+    .execute();
 }
 
 /**
- * Removes a message from one user's inbox; everyone else keeps it. One upsert does it, and it
- * changes nothing when the message does not exist (foreign key) or is already gone for them.
+ * Marks a message deleted for one user at `now`, with one upsert; true when it changed a row,
+ * false when they had already deleted it. A message that does not exist fails the foreign key.
  */
-export async function hideMessage(db: Executor, userId: number, id: number): Promise<void> {
-  const now = nowIso();
-  let changed: bigint;
-  try {
-    const result = await db
-      .insertInto('message_states')
-      .values({ user_id: userId, message_id: id, read_at: null, deleted_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'message_id'])
-          .doUpdateSet({ deleted_at: now })
-          .where('message_states.deleted_at', 'is', null),
-      )
-      .executeTakeFirst();
-    changed = result.numInsertedOrUpdatedRows ?? 0n;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw messageNotFound();
-    throw error;
-  }
-  if (changed === 0n) throw messageNotFound();
+export async function markMessageDeleted(
+  db: Executor,
+  userId: number,
+  messageId: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('message_states')
+    .values({ user_id: userId, message_id: messageId, read_at: null, deleted_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'message_id'])
+        .doUpdateSet({ deleted_at: now })
+        .where('message_states.deleted_at', 'is', null),
+    )
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) !== 0n;
 }
 
 /**
- * Puts a message the user removed back in their inbox, read or unread as it was (the Undo of a
- * delete, docs/history.md). One conditional update decides it: of two restores at once one
- * succeeds; a message that is in their inbox, or does not exist, is a 404.
+ * Clears one user's deletion of a message, in one conditional update so that of two at once
+ * one succeeds; false when they had not deleted it or it does not exist.
  */
-export async function restoreMessage(db: Executor, userId: number, id: number): Promise<Message> {
-  return inTransaction(db, async (trx) => {
-    const restored = await trx
-      .updateTable('message_states')
-      .set({ deleted_at: null })
-      .where('user_id', '=', userId)
-      .where('message_id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .returning('message_id')
-      .executeTakeFirst();
-    if (!restored) throw messageNotFound();
-    const row = await inboxOf(trx, userId)
-      .select(inboxColumns)
-      .where('messages.id', '=', id)
-      .executeTakeFirstOrThrow();
-    return toMessage(row);
-  });
+export async function clearMessageDeleted(
+  db: Executor,
+  userId: number,
+  messageId: number,
+): Promise<boolean> {
+  const restored = await db
+    .updateTable('message_states')
+    .set({ deleted_at: null })
+    .where('user_id', '=', userId)
+    .where('message_id', '=', messageId)
+    .where('deleted_at', 'is not', null)
+    .returning('message_id')
+    .executeTakeFirst();
+  return restored !== undefined;
 }
