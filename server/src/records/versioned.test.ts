@@ -5,21 +5,11 @@ import { createTestDatabase, dialects, type TestDatabase } from '../test/harness
 import { insertStandard, insertUser } from '../test/factories.js';
 import { HttpError, notFound } from '../http/problem.js';
 import { listHistory } from './change-log.js';
-import {
-  lockStandard,
-  moveStandardToBin,
-  restoreStandardFromBin,
-  updateStandardAtVersion,
-} from '../repositories/standards.js';
+import { standardRows } from '../repositories/standards.js';
 import { versionedRecords } from './versioned.js';
 
 const standards = versionedRecords({
-  rows: {
-    lock: lockStandard,
-    updateAtVersion: updateStandardAtVersion,
-    moveToBin: moveStandardToBin,
-    restore: restoreStandardFromBin,
-  },
+  rows: standardRows,
   notFound: () => notFound('No such standard.'),
   changeOf: (actorId, action, before, after) => ({
     actorId,

@@ -1,6 +1,7 @@
 import { appTexts } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
+import type { VersionedRows } from '../db/versioned-rows.js';
 import { editConflict, notFound, type HttpError } from '../http/problem.js';
 import { recordChanges, type Change, type HistoryAction } from './change-log.js';
 
@@ -26,23 +27,6 @@ import { recordChanges, type Change, type HistoryAction } from './change-log.js'
 interface VersionedRow {
   id: number;
   version: number;
-}
-
-/** The queries of a versioned table, from its repository (docs/decisions/0082). */
-export interface VersionedRows<Row extends VersionedRow, Values> {
-  /** The row `id`, live or in the bin, locked for update on PostgreSQL. */
-  lock(trx: Executor, dialect: Dialect, id: number, inBin: boolean): Promise<Row | undefined>;
-  /** Writes `values` to the live row still at the version of `before`, as a new version. */
-  updateAtVersion(
-    trx: Executor,
-    before: Row,
-    values: Values,
-    now: string,
-  ): Promise<Row | undefined>;
-  /** Moves the live row `id` to the bin, as a new version. */
-  moveToBin(trx: Executor, id: number, actorId: number, now: string): Promise<Row | undefined>;
-  /** Takes the row `id` out of the bin, with `values` instead of its own, as a new version. */
-  restore(trx: Executor, id: number, values?: Values): Promise<Row>;
 }
 
 export interface VersionedRecordsOf<Row extends VersionedRow, Values> {

@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type Expression, type Insertable, type Updateable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Insertable } from 'kysely';
 import type { Standard, Teacher } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { inChunks } from '../db/in-chunks.js';
@@ -7,6 +7,7 @@ import { compiledQuery, type Bind, type QueryShape } from '../db/compiled-query.
 import type { Database, StandardRow, StandardsTable } from '../db/schema.js';
 import { shownName } from './users.js';
 import { lastEventAt } from './history.js';
+import { versionedRows } from '../db/versioned-rows.js';
 
 /**
  * The SQL of the standards and their teachers (docs/decisions/0082): every query that names
@@ -313,78 +314,6 @@ export async function purgeEmptyStandardsBinnedBefore(
   return Number(standards.numDeletedRows);
 }
 
-/** A standard, live or in the bin, locked for update on PostgreSQL until the transaction ends. */
-export function lockStandard(
-  trx: Executor,
-  dialect: Dialect,
-  id: number,
-  inBin: boolean,
-): Promise<StandardRow | undefined> {
-  const select = trx
-    .selectFrom('standards')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', inBin ? 'is not' : 'is', null);
-  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
-}
-
-/** Moves a live standard to the bin, as a new version. */
-export function moveStandardToBin(
-  trx: Executor,
-  id: number,
-  actorId: number,
-  now: string,
-): Promise<StandardRow | undefined> {
-  return trx
-    .updateTable('standards')
-    .set((eb) => ({
-      deleted_at: now,
-      deleted_by: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Takes a standard out of the bin, with `values` instead of its own, as a new version. */
-export function restoreStandardFromBin(
-  trx: Executor,
-  id: number,
-  values?: Updateable<StandardsTable>,
-): Promise<StandardRow> {
-  return trx
-    .updateTable('standards')
-    .set((eb) => ({
-      ...values,
-      deleted_at: null,
-      deleted_by: null,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Writes `values` to a live standard still at the version of `before`, as a new version. */
-export function updateStandardAtVersion(
-  trx: Executor,
-  before: StandardRow,
-  values: Updateable<StandardsTable>,
-  now: string,
-): Promise<StandardRow | undefined> {
-  return trx
-    .updateTable('standards')
-    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Whether the standard `id` is there, live or in the bin. */
 export async function standardExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('standards').select('id').where('id', '=', id).executeTakeFirst();
@@ -504,3 +433,6 @@ export async function standardIdsNamed(
     .execute();
   return stored.map((row) => row.id);
 }
+
+/** A standard's versioned steps: lock, update at a version, bin and restore. */
+export const standardRows = versionedRows('standards');

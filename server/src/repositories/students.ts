@@ -11,6 +11,7 @@ import type {
   StudentsTable,
 } from '../db/schema.js';
 import { lastEventAt } from './history.js';
+import { versionedRows } from '../db/versioned-rows.js';
 
 /**
  * The SQL of the students, their guardians and their trigrams (docs/decisions/0082): every
@@ -480,26 +481,6 @@ export function insertStudentRows(
   return trx.insertInto('students').values(rows).returningAll().execute();
 }
 
-/**
- * Changes a live student's `values`, raising its version, if it is still at the version of
- * `before`; answers nothing otherwise.
- */
-export function updateStudentAtVersion(
-  trx: Executor,
-  before: StudentRow,
-  values: Updateable<StudentsTable>,
-  now: string,
-): Promise<StudentRow | undefined> {
-  return trx
-    .updateTable('students')
-    .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** The live students among `ids`, locked for update on PostgreSQL until the transaction ends. */
 export function lockLiveStudents(trx: Executor, dialect: Dialect, ids: readonly number[]) {
   return inChunks(ids, (chunk) => {
@@ -833,61 +814,6 @@ export function deleteBinnedStudent(
     .executeTakeFirst();
 }
 
-/** A student, live or in the bin, locked for update on PostgreSQL until the transaction ends. */
-export function lockStudent(
-  trx: Executor,
-  dialect: Dialect,
-  id: number,
-  inBin: boolean,
-): Promise<StudentRow | undefined> {
-  const select = trx
-    .selectFrom('students')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', inBin ? 'is not' : 'is', null);
-  return (dialect === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
-}
-
-/** Moves a live student to the bin, as a new version. */
-export function moveStudentToBin(
-  trx: Executor,
-  id: number,
-  actorId: number,
-  now: string,
-): Promise<StudentRow | undefined> {
-  return trx
-    .updateTable('students')
-    .set((eb) => ({
-      deleted_at: now,
-      deleted_by: actorId,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Takes a student out of the bin, with `values` instead of its own, as a new version. */
-export function restoreStudentFromBin(
-  trx: Executor,
-  id: number,
-  values?: Updateable<StudentsTable>,
-): Promise<StudentRow> {
-  return trx
-    .updateTable('students')
-    .set((eb) => ({
-      ...values,
-      deleted_at: null,
-      deleted_by: null,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /** Whether the student `id` is there, live or in the bin. */
 export async function studentExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst();
@@ -1025,3 +951,6 @@ export function insertStudentsUnlessRollNumberTaken(
     .returning(['id', 'standard_id', 'roll_number'])
     .execute();
 }
+
+/** A student's versioned steps: lock, update at a version, bin and restore. */
+export const studentRows = versionedRows('students');

@@ -16,10 +16,7 @@ import { versionedRecords } from '../records/versioned.js';
 import {
   insertStandard,
   insertStandards,
-  lockStandard,
-  moveStandardToBin,
-  restoreStandardFromBin,
-  updateStandardAtVersion,
+  standardRows,
   standardNameKeysOfYear,
   standardNames,
 } from '../repositories/standards.js';
@@ -81,12 +78,7 @@ async function currentStandard(db: Executor, id: number): Promise<Standard> {
  * (a student's write locks its standard for share).
  */
 const standardRecords = versionedRecords({
-  rows: {
-    lock: lockStandard,
-    updateAtVersion: updateStandardAtVersion,
-    moveToBin: moveStandardToBin,
-    restore: restoreStandardFromBin,
-  },
+  rows: standardRows,
   notFound: standardNotFound,
   changeOf: standardChange,
   current: (trx, row) => currentStandard(trx, row.id),

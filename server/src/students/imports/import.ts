@@ -29,7 +29,7 @@ import { liveStandardsNewestYearFirst } from '../../repositories/standards.js';
 import {
   activeStudentsByRollNumber,
   insertStudentRows,
-  updateStudentAtVersion,
+  studentRows,
 } from '../../repositories/students.js';
 import { conflict } from '../../http/problem.js';
 import { guardiansOf, studentChange } from '../record/presenter.js';
@@ -495,7 +495,7 @@ export async function importStudents(
         [];
       for (const { before, values, guardians } of result.updates) {
         if (slices.due()) await slices.pause();
-        const after = await updateStudentAtVersion(trx, before, values, now);
+        const after = await studentRows.updateAtVersion(trx, before, values, now);
         if (!after) throw conflict(importTexts.raced);
         if (guardians) await insertGuardians(trx, [{ studentId: before.id, guardians }]);
         updated.push({ before, after, ...(guardians && { guardians }) });

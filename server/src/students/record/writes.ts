@@ -19,10 +19,7 @@ import {
   insertGuardianRows,
   insertStudent,
   insertStudentsAtOnce,
-  lockStudent,
-  moveStudentToBin,
-  restoreStudentFromBin,
-  updateStudentAtVersion,
+  studentRows,
   type NewStudentRow,
 } from '../../repositories/students.js';
 import {
@@ -235,12 +232,7 @@ function insertedRow(values: StudentValues, now: string): NewStudentRow {
 
 /** A student's version, bin and history steps, as every versioned record takes them. */
 const studentRecords = versionedRecords({
-  rows: {
-    lock: lockStudent,
-    updateAtVersion: updateStudentAtVersion,
-    moveToBin: moveStudentToBin,
-    restore: restoreStudentFromBin,
-  },
+  rows: studentRows,
   notFound: studentNotFound,
   changeOf: studentChange,
   current: (_trx, row) => presentStudent(row),
