@@ -1,4 +1,14 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { preparingPool } from './postgres-statements.js';
 import type { Database } from './schema.js';
@@ -30,6 +40,72 @@ const pgTypes = {
   },
 };
 
+/**
+ * Kysely's migrator asks which tables there are before it migrates, and Kysely's own answer reads
+ * every schema of the database, asking `has_schema_privilege` of each name as it goes: a schema
+ * dropped meanwhile by another deployment or another test file failed the migration with
+ * "schema does not exist". This answer reads the connection's own schema only.
+ */
+class OwnSchemaIntrospector extends PostgresIntrospector {
+  readonly #db: Kysely<unknown>;
+
+  constructor(db: Kysely<unknown>) {
+    super(db);
+    this.#db = db;
+  }
+
+  override async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      table_type: string;
+      column: string;
+      type: string;
+      nullable: string;
+      default_value: string | null;
+      identity: string;
+    }>`
+      select t.table_schema as schema, t.table_name as table, t.table_type,
+             c.column_name as column, c.udt_name as type, c.is_nullable as nullable,
+             c.column_default as default_value, c.is_identity as identity
+      from information_schema.tables t
+      join information_schema.columns c
+        on c.table_schema = t.table_schema and c.table_name = t.table_name
+      where t.table_schema = current_schema()
+      order by t.table_name, c.ordinal_position`.execute(this.#db);
+    const internal = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
+    const tables = new Map<string, TableMetadata>();
+    for (const row of rows) {
+      if (!options?.withInternalKyselyTables && internal.includes(row.table)) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.table_type === 'VIEW',
+          columns: [],
+        };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        isNullable: row.nullable === 'YES',
+        hasDefaultValue: row.default_value !== null,
+        isAutoIncrementing:
+          row.identity === 'YES' || (row.default_value ?? '').startsWith('nextval('),
+      });
+    }
+    return [...tables.values()];
+  }
+}
+
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 /** Opens a pool of `max` connections to PostgreSQL, in `schema` when one is given. */
 export function openPostgres(url: string, schema: string | undefined, max: number) {
   const pool = new pg.Pool({
@@ -45,5 +121,7 @@ export function openPostgres(url: string, schema: string | undefined, max: numbe
   // and pg also emits the error on the client, where nobody listened. kill -9 of PostgreSQL,
   // or a network cut, with a query in flight took the whole API process down.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }),
+  });
 }
