@@ -20,9 +20,10 @@ test('an expired access token is refreshed without the user noticing', async ({
   account,
 }) => {
   const before = await storedTokens(page);
-  await expireAccessToken(page, account.profile.id);
-
+  // Listened for from before the token expires: a request the page sends on its own (the live
+  // stream reconnecting) may be the one that refreshes, before the navigation.
   const refreshed = page.waitForResponse((response) => isRefresh(response.url()));
+  await expireAccessToken(page, account.profile.id);
   await page.goto('/profile');
 
   expect((await refreshed).status()).toBe(200);
