@@ -6,8 +6,9 @@ import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/problem.js';
 import { fieldChanges, recordChanges } from '../../records/change-log.js';
 import { insertHistoryEvents } from '../../repositories/history.js';
-import { recordActivity } from '../activity.js';
-import { revokeAllForUser, type Client } from '../refresh-tokens.js';
+import { revokeRefreshTokens } from '../../repositories/sessions.js';
+import type { Client } from '../../http/client.js';
+import { recordActivity } from '../../records/activity.js';
 import {
   findOtherActiveAdmin,
   findRoleAndStatus,
@@ -91,7 +92,7 @@ export async function changeStaffMember(
     const deactivated = before.status === 'active' && after.status === 'deactivated';
     if (after.role !== before.role || after.status !== before.status) {
       await setRoleAndStatus(trx, id, { ...after, raiseTokenVersion: deactivated }, now);
-      if (deactivated) await revokeAllForUser(trx, id, now);
+      if (deactivated) await revokeRefreshTokens(trx, 'user_id', id, nowIso(now));
       // An invitation is only as good as the administrator who sent it.
       if (before.role === 'admin' && !staysActiveAdmin) await withdrawInvitationsBy(trx, id);
       await recordChanges(trx, [

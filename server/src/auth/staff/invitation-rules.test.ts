@@ -15,7 +15,8 @@ import { useGoogleKeys } from '../../test/google.js';
 import { dialects, useTestApp } from '../../test/harness.js';
 import { codeFrom, useSmtpCatcher, type CaughtMail } from '../../test/smtp-catcher.js';
 import type { UserRow } from '../../db/schema.js';
-import { createInvitation, findUsableInvitation } from './invitations.js';
+import { findUsableInvitation } from '../invitations.js';
+import { createInvitation } from './invitations.js';
 
 const PASSWORD = 'a long new password';
 
