@@ -36,7 +36,7 @@ import {
   type LiveUpdateSources,
 } from './events/routes.js';
 import { authRoutes } from './auth/routes.js';
-import { staffRoutes } from './auth/staff/routes.js';
+import { staffRoutes } from './staff/routes.js';
 import { readAccessToken } from './auth/access-token.js';
 import { checkAccess } from './auth/access.js';
 import { requireUser } from './auth/guard.js';

@@ -11,7 +11,7 @@ import { isActiveAdmin } from '../repositories/users.js';
 
 /**
  * Signing up with an invitation (docs/staff.md, "Invitations"): an administrator sends it from
- * the staff screen (staff/invitations.ts), and the sign-up uses it up here.
+ * the staff screen (server/src/staff/invitations.ts), and the sign-up uses it up here.
  */
 
 /** Whether the account that sent an invitation is still an active administrator. */

@@ -17,17 +17,17 @@ import {
   staffTexts,
   staffUpdateSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../../app-context.js';
-import { currentSessionId, currentUserId } from '../../http/access.js';
-import { clientOf } from '../../http/client.js';
-import { HttpError, conflict, mailUnavailable, notFound } from '../../http/problem.js';
-import { nowIso } from '../../db/time.js';
-import { historyRoute } from '../../records/history-route.js';
-import { invitationMail } from '../../mail/templates.js';
-import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../../mail/cooldown.js';
-import { recordActivity } from '../../records/activity.js';
-import { listLiveSessions } from '../../repositories/sessions.js';
-import { findUserByEmail, findUserById } from '../../repositories/users.js';
+import type { AppContext, ZodApp } from '../app-context.js';
+import { currentSessionId, currentUserId } from '../http/access.js';
+import { clientOf } from '../http/client.js';
+import { HttpError, conflict, mailUnavailable, notFound } from '../http/problem.js';
+import { nowIso } from '../db/time.js';
+import { historyRoute } from '../records/history-route.js';
+import { invitationMail } from '../mail/templates.js';
+import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail/cooldown.js';
+import { recordActivity } from '../records/activity.js';
+import { listLiveSessions } from '../repositories/sessions.js';
+import { findUserByEmail, findUserById } from '../repositories/users.js';
 import { changeStaffMember, findStaffMember, listStaff } from './accounts.js';
 import { listActivity } from './activity.js';
 import {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { activityKindsByAdministrator, type ActivityEvent } from '@um/contract';
-import type { Executor } from '../../db/database.js';
-import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.js';
-import { pageOfSignInActivity } from '../../repositories/sign-in-activity.js';
+import type { Executor } from '../db/database.js';
+import { cursorParts, keyset, type Page, type PageQuery } from '../db/paging.js';
+import { pageOfSignInActivity } from '../repositories/sign-in-activity.js';
 
 interface ActivityRow extends Omit<ActivityEvent, 'by_administrator'> {
   id: number;
@@ -14,7 +14,7 @@ const activityPages = keyset(z.tuple([cursorParts.id]), (row: ActivityRow) => [r
 const byAdministrator = new Set<string>(activityKindsByAdministrator);
 
 /**
- * A person's activity (`recordActivity`, records/activity.ts), newest first, keyset paged. In
+ * A person's activity (`recordActivity` in records/activity.ts), newest first, keyset paged. In
  * their own view (`as: 'self'`) an administrator's change shows no address or browser: those
  * are the administrator's.
  */

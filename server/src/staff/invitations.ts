@@ -1,7 +1,7 @@
 import type { Invitation, Role } from '@um/contract';
-import type { Executor } from '../../db/database.js';
-import { nowIso } from '../../db/time.js';
-import { randomToken, sha256 } from '../../db/stored-tokens.js';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
+import { randomToken, sha256 } from '../db/stored-tokens.js';
 import {
   deleteInvitation,
   deletePendingInvitation,
@@ -9,7 +9,7 @@ import {
   findInvitationWithInviter,
   listPendingInvitationsWithInviter,
   upsertPendingInvitation,
-} from '../../repositories/invitations.js';
+} from '../repositories/invitations.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An invitation link works for 7 days, once (docs/staff.md). */

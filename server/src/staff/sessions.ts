@@ -1,10 +1,10 @@
-import type { Executor } from '../../db/database.js';
-import { nowIso } from '../../db/time.js';
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../db/time.js';
 import {
   findUnrevokedRefreshToken,
   revokeRefreshTokens,
   revokeRefreshTokensExceptFamily,
-} from '../../repositories/sessions.js';
+} from '../repositories/sessions.js';
 
 /**
  * Ends one of a user's sessions by its id (a family of theirs that is still signed in); false

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { staffTexts, type StaffMember, type StaffUpdate } from '@um/contract';
-import type { Db, Dialect, Executor } from '../../db/database.js';
-import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.js';
-import { nowIso } from '../../db/time.js';
-import { conflict, notFound } from '../../http/problem.js';
-import { fieldChanges, recordChanges } from '../../records/change-log.js';
-import { insertHistoryEvents } from '../../repositories/history.js';
-import { revokeRefreshTokens } from '../../repositories/sessions.js';
-import type { Client } from '../../http/client.js';
-import { recordActivity } from '../../records/activity.js';
+import type { Db, Dialect, Executor } from '../db/database.js';
+import { cursorParts, keyset, type Page, type PageQuery } from '../db/paging.js';
+import { nowIso } from '../db/time.js';
+import { conflict, notFound } from '../http/problem.js';
+import { fieldChanges, recordChanges } from '../records/change-log.js';
+import { insertHistoryEvents } from '../repositories/history.js';
+import { revokeRefreshTokens } from '../repositories/sessions.js';
+import type { Client } from '../http/client.js';
+import { recordActivity } from '../records/activity.js';
 import {
   findOtherActiveAdmin,
   findRoleAndStatus,
@@ -18,7 +18,7 @@ import {
   makeActiveAdmin,
   pageOfStaffMembers,
   setRoleAndStatus,
-} from '../../repositories/users.js';
+} from '../repositories/users.js';
 import { withdrawInvitationsBy } from './invitations.js';
 
 /** In the order accounts were created: the cursor is the last one's id. */
