@@ -6,7 +6,6 @@ export interface Client {
   userAgent: string;
 }
 
-/** The client of a request. */
 export function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
