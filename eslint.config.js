@@ -56,7 +56,7 @@ export default tseslint.config(
       'e2e/**',
       'server/src/seed/**',
       'server/src/db/backup.ts',
-      'server/src/auth/staff/admin.ts',
+      'server/src/staff/admin.ts',
       'server/bench/**',
     ],
     rules: { 'no-console': 'off' },

@@ -145,7 +145,7 @@ test("signs in with the school's OpenID provider, through its own login page", a
 /** An admin's session, made the way a school recovers admin access (`npm run admin`). */
 async function asAdmin(request: APIRequestContext): Promise<Account> {
   const account = await createAccount(request);
-  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
+  execFileSync('node', ['dist/staff/admin.js', 'grant', account.email], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: `sqlite:${process.env['E2E_DATA_DIR']}/e2e.db` },
   });

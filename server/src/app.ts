@@ -20,7 +20,6 @@ import { registerWebApp } from './http/web-app.js';
 import { healthRoutes } from './health/routes.js';
 import { clientConfigRoutes } from './client-config/routes.js';
 import { standardsRoutes } from './standards/routes.js';
-import { standardsOfBatches } from './standards/writes.js';
 import { studentsRoutes } from './students/record/routes.js';
 import { studentTransferRoutes } from './students/imports/routes.js';
 import { batchRoutes } from './students/batches/routes.js';
@@ -36,7 +35,7 @@ import {
   type LiveUpdateSources,
 } from './events/routes.js';
 import { authRoutes } from './auth/routes.js';
-import { staffRoutes } from './auth/staff/routes.js';
+import { staffRoutes } from './staff/routes.js';
 import { readAccessToken } from './auth/access-token.js';
 import { checkAccess } from './auth/access.js';
 import { requireUser } from './auth/guard.js';
@@ -155,8 +154,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         staffRoutes(signedIn, context);
         standardsRoutes(signedIn, context);
         studentsRoutes(signedIn, context);
-        studentTransferRoutes(signedIn, context, standardsOfBatches);
-        batchRoutes(signedIn, context, standardsOfBatches);
+        studentTransferRoutes(signedIn, context);
+        batchRoutes(signedIn, context);
         messagesRoutes(signedIn, context);
         binRoutes(signedIn, context);
         oneRosterAdminRoutes(signedIn, context);

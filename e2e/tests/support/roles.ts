@@ -27,7 +27,7 @@ async function profileOf(request: APIRequestContext, account: Account) {
  */
 export async function asAdmin(request: APIRequestContext): Promise<Account> {
   const account = await createAccount(request);
-  execFileSync('node', ['dist/auth/staff/admin.js', 'grant', account.email], {
+  execFileSync('node', ['dist/staff/admin.js', 'grant', account.email], {
     cwd: serverDir,
     env: {
       ...process.env,

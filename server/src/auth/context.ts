@@ -1,12 +1,11 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { deactivatedText, secondStepTexts } from '@um/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { HttpError, problemTypes } from '../http/problem.js';
+import { HttpError } from '../http/problem.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { BackgroundTasks } from './background.js';
 import type { SecretBox } from './mfa/secret-box.js';
-import type { Client } from './refresh-tokens.js';
 
 /** What the auth flows need; built once per app from its AppContext. */
 export interface AuthDeps {
@@ -52,18 +51,7 @@ export function assertSignupAllowed(config: Config, email: string): void {
   });
 }
 
-export function mailUnavailable(): HttpError {
-  return new HttpError(503, 'The email could not be sent. Please try again in a moment.', {
-    type: problemTypes.unavailable,
-  });
-}
-
 /** A deactivated account's sign-in, by any means (docs/staff.md). */
 export function accountDeactivated(): HttpError {
   return new HttpError(403, deactivatedText, { type: 'urn:problem-type:account-deactivated' });
-}
-
-/** Where a request comes from, as signed-in devices and activity show it. */
-export function clientOf(request: FastifyRequest): Client {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }

@@ -1,17 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/** 256 bits from the CSPRNG, URL-safe: long enough that guessing is hopeless. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * How high-entropy tokens are stored. A plain SHA-256 suffices because the input is random;
- * it lets a presented token be found by an indexed equality lookup.
- */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
-}
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A keyed hash under the server secret. The label separates uses, so a value derived for one

@@ -2,7 +2,7 @@ import { texts, type TokenPair } from '@um/contract';
 import { HttpError, notFound, problemTypes } from '../http/problem.js';
 import type { AuthDeps } from './context.js';
 import { GoogleCredentialError, type GoogleIdentity, type GoogleVerifier } from './google.js';
-import type { Client } from './refresh-tokens.js';
+import type { Client } from '../http/client.js';
 import { findSsoAccount, ssoRegister, ssoSignIn, type SsoProvider } from './sso-accounts.js';
 import { findUserByGoogleSub, linkGoogleSub } from '../repositories/users.js';
 

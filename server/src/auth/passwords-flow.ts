@@ -1,12 +1,13 @@
 import { appRoutes, texts, type TokenPair } from '@um/contract';
 import { badRequest, unauthorized } from '../http/problem.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { recordActivity } from './activity.js';
+import { claimMailSlot, releaseMailSlot } from '../mail/cooldown.js';
+import { recordActivity } from '../records/activity.js';
 import { afterPassword, type PasswordOutcome } from './mfa/flows.js';
 import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from './context.js';
-import { claimMailSlot, releaseMailSlot } from './mail-cooldown.js';
 import { hashPassword, verifyPassword, verifyPasswordOrDummy } from './passwords.js';
-import { revokeAllForUser, type Client } from './refresh-tokens.js';
+import type { Client } from '../http/client.js';
+import { revokeAllForUser } from './refresh-tokens.js';
 import {
   RESET_TOKEN_TTL_MS,
   decodeUserId,

@@ -6,15 +6,15 @@ import {
   deleteExpiredRefreshTokens,
   deleteSessionsWithoutTokens,
   findRefreshTokenWithUser,
-  findUnrevokedRefreshToken,
   insertRefreshToken,
   insertSession,
   revokeRefreshTokens,
-  revokeRefreshTokensExceptFamily,
   touchSession,
 } from '../repositories/sessions.js';
+import type { Client } from '../http/client.js';
 import type { AccessSubject, TokenSubject } from './access-token.js';
-import { keyedHash, randomToken, sha256 } from './crypto.js';
+import { randomToken, sha256 } from '../db/stored-tokens.js';
+import { keyedHash } from './crypto.js';
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;
@@ -63,12 +63,6 @@ function isUsable(row: StoredToken, now: Date): boolean {
 export interface StartedFamily {
   sessionId: string;
   token: string;
-}
-
-/** Where a sign-in comes from, as the person's list of signed-in devices shows it. */
-export interface Client {
-  ip: string;
-  userAgent: string;
 }
 
 const UNKNOWN_CLIENT: Client = { ip: '', userAgent: '' };
@@ -207,29 +201,14 @@ async function currentOfFamily(
   return REFUSED;
 }
 
-/**
- * Revokes every token of a family. The update repeats until it matches nothing, so a successor
- * committed by a rotation that raced the first update is caught by the next one.
- */
+/** Revokes every token of a family. */
 async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
-  await revokeWhere(db, 'family_id', familyId, now);
+  await revokeRefreshTokens(db, 'family_id', familyId, nowIso(now));
 }
 
 /** Ends every session of a user: each family of theirs is revoked. */
 export async function revokeAllForUser(db: Executor, userId: number, now: Date): Promise<void> {
-  await revokeWhere(db, 'user_id', userId, now);
-}
-
-async function revokeWhere(
-  db: Executor,
-  column: 'family_id' | 'user_id',
-  value: string | number,
-  now: Date,
-): Promise<void> {
-  for (let pass = 0; pass < 3; pass += 1) {
-    const revoked = await revokeRefreshTokens(db, column, value, nowIso(now));
-    if (revoked === 0n) return;
-  }
+  await revokeRefreshTokens(db, 'user_id', userId, nowIso(now));
 }
 
 /** Ends the sign-in a refresh token belongs to and says which it was; unknown tokens are ignored. */
@@ -242,33 +221,4 @@ export async function revokeFamilyOf(
   if (!row) return null;
   await revokeFamily(db, row.family_id, now);
   return { userId: row.user_id, sessionId: row.family_id };
-}
-
-/**
- * Ends one of a user's sessions by its id (a family of theirs that is still signed in); false
- * when they have no such session.
- */
-export async function revokeSession(
-  db: Executor,
-  userId: number,
-  sessionId: string,
-  now: Date,
-): Promise<boolean> {
-  const live = await findUnrevokedRefreshToken(db, userId, sessionId);
-  if (!live) return false;
-  await revokeFamily(db, sessionId, now);
-  return true;
-}
-
-/** Ends every session of a user but one (the caller's own). */
-export async function revokeOtherSessions(
-  db: Executor,
-  userId: number,
-  keep: string,
-  now: Date,
-): Promise<void> {
-  for (let pass = 0; pass < 3; pass += 1) {
-    const revoked = await revokeRefreshTokensExceptFamily(db, userId, keep, nowIso(now));
-    if (revoked === 0n) return;
-  }
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@um/contract';
 import { bearer, freezeClock, loginTokens, postJson, type Tokens } from '../test/auth-helpers.js';
 import { insertUser } from '../test/factories.js';
-import { sha256 } from './crypto.js';
+import { sha256 } from '../db/stored-tokens.js';
 import { dialects, useTestApp } from '../test/harness.js';
 
 const PROBLEM = /^application\/problem\+json/;

@@ -8,7 +8,7 @@ import {
   useAllResetTokensOf,
   useResetTokenOnce,
 } from '../repositories/password-reset-tokens.js';
-import { randomToken, sha256 } from './crypto.js';
+import { randomToken, sha256 } from '../db/stored-tokens.js';
 
 /** A reset link is valid 1 hour, once, and only until the password changes (docs/auth.md, 8). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

@@ -25,16 +25,11 @@ import {
 } from '@um/contract';
 import type { AppContext, ZodApp } from '../app-context.js';
 import { currentUserId } from '../http/access.js';
-import { badRequest, notFound, unauthorized } from '../http/problem.js';
+import { clientOf } from '../http/client.js';
+import { badRequest, mailUnavailable, notFound, unauthorized } from '../http/problem.js';
 import { signAccessToken } from './access-token.js';
 import { BackgroundTasks } from './background.js';
-import {
-  accountDeactivated,
-  assertPasswordAllowed,
-  clientOf,
-  mailUnavailable,
-  type AuthDeps,
-} from './context.js';
+import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from './context.js';
 import { createSecretBox } from './mfa/secret-box.js';
 import { mfaRoutes } from './mfa/routes.js';
 import { oidcRoutes } from './oidc/routes.js';
@@ -45,7 +40,7 @@ import { changePassword, passwordLogin, resetPassword, sendResetLink } from './p
 import { accountLimiter, perIpLimit } from './rate-limit.js';
 import { revokeFamilyOf, rotate } from './refresh-tokens.js';
 import { registerAccount, sendSignupCode } from './signup.js';
-import { findUsableInvitation } from './staff/invitations.js';
+import { findUsableInvitation } from './invitations.js';
 import { findUserById } from '../repositories/users.js';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';

@@ -2,11 +2,11 @@ import { everydayTexts, staffTexts, type RegisterRequest, type TokenPair } from 
 import { isUniqueViolation } from '../db/errors.js';
 import type { Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import { HttpError, badRequest, conflict, problemTypes } from '../http/problem.js';
+import { HttpError, badRequest, conflict, mailUnavailable, problemTypes } from '../http/problem.js';
 import { accountExistsMail, signupCodeMail } from '../mail/templates.js';
-import { recordActivity } from './activity.js';
-import { assertSignupAllowed, mailUnavailable, type AuthDeps } from './context.js';
-import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from './mail-cooldown.js';
+import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail/cooldown.js';
+import { recordActivity } from '../records/activity.js';
+import { assertSignupAllowed, type AuthDeps } from './context.js';
 import {
   OTP_TTL_MS,
   checkCode,
@@ -17,12 +17,8 @@ import {
   supersedeCodes,
 } from './otp.js';
 import { hashPassword } from './passwords.js';
-import type { Client } from './refresh-tokens.js';
-import {
-  claimInvitation,
-  findUsableInvitation,
-  inviterIsActiveAdmin,
-} from './staff/invitations.js';
+import type { Client } from '../http/client.js';
+import { claimInvitation, findUsableInvitation, inviterIsActiveAdmin } from './invitations.js';
 import { startSession, subjectOf } from './tokens.js';
 import { findUserByEmail, lockAccounts } from '../repositories/users.js';
 import { createUser, type NewAccount } from './users.js';

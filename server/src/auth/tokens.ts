@@ -2,7 +2,8 @@ import type { TokenPair } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { signAccessToken, type TokenSubject } from './access-token.js';
-import { startFamily, type Client } from './refresh-tokens.js';
+import type { Client } from '../http/client.js';
+import { startFamily } from './refresh-tokens.js';
 
 /** The user as tokens name them: their id and the token version read with them. */
 export function subjectOf(user: Pick<UserRow, 'id' | 'token_version'>): TokenSubject {

@@ -2,7 +2,7 @@ import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import type { UserRow } from '../db/schema.js';
 import { insertUser } from '../repositories/users.js';
-import { claimInvitationOf } from './staff/invitations.js';
+import { claimInvitationOf } from './invitations.js';
 
 export interface NewAccount {
   email: string;

@@ -83,3 +83,7 @@ export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
     ...(errors ? { errors } : {}),
   });
 export const unauthorized = (detail: string) => new HttpError(401, detail);
+export const mailUnavailable = () =>
+  new HttpError(503, 'The email could not be sent. Please try again in a moment.', {
+    type: problemTypes.unavailable,
+  });

@@ -86,37 +86,47 @@ export async function touchSession(db: Executor, sessionId: string, at: string):
   await db.updateTable('sessions').set({ last_used_at: at }).where('id', '=', sessionId).execute();
 }
 
-/** Revokes the tokens not yet revoked of a family or of a user; how many it revoked. */
+/**
+ * How many times a revocation's update runs at most. It repeats until it matches nothing, so a
+ * successor committed by a rotation that raced one pass is caught by the next.
+ */
+const REVOKE_PASSES = 3;
+
+/** Revokes every token not yet revoked of a family or of a user. */
 export async function revokeRefreshTokens(
   db: Executor,
   column: 'family_id' | 'user_id',
   value: string | number,
   at: string,
-): Promise<bigint> {
-  const revoked = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where(column, '=', value)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return revoked.numUpdatedRows;
+): Promise<void> {
+  for (let pass = 0; pass < REVOKE_PASSES; pass += 1) {
+    const revoked = await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where(column, '=', value)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (revoked.numUpdatedRows === 0n) return;
+  }
 }
 
-/** Revokes the tokens not yet revoked of every family of a user but one; how many it revoked. */
+/** Revokes every token not yet revoked of every family of a user but one. */
 export async function revokeRefreshTokensExceptFamily(
   db: Executor,
   userId: number,
   keep: string,
   at: string,
-): Promise<bigint> {
-  const revoked = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('family_id', '!=', keep)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return revoked.numUpdatedRows;
+): Promise<void> {
+  for (let pass = 0; pass < REVOKE_PASSES; pass += 1) {
+    const revoked = await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('family_id', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (revoked.numUpdatedRows === 0n) return;
+  }
 }
 
 /** A token not revoked of the user's family, if there is one. */

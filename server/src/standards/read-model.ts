@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { gradeLevelSchema, type Standard } from '@um/contract';
 import type { Dialect, Executor } from '../db/database.js';
 import { cursorParts, keyset, type WrittenPage } from '../db/paging.js';
-import { findLiveStandardWithCount, pageOfStandards } from '../repositories/standards.js';
-import { presentStandard } from './presenter.js';
-import { teachersOf } from './teachers.js';
+import { pageOfStandards } from '../repositories/standards.js';
 
-/** How standards are read: the list in its order, and one standard with its student count. */
+/**
+ * How standards are listed, in their order. One standard, with its student count, is read by
+ * `findStandard` (records/standard-record.ts), which its writes share.
+ */
 
 /** The list's order, grade level then name then id, as a cursor: [grade_level, name, id]. */
 const standardPages = keyset(
@@ -33,11 +34,4 @@ export async function listStandards(
     },
   );
   return standardPages.writtenPage(rows, request);
-}
-
-/** One live standard, with how many live students it has. */
-export async function findStandard(db: Executor, id: number): Promise<Standard | undefined> {
-  const row = await findLiveStandardWithCount(db, id);
-  if (!row) return undefined;
-  return presentStandard(row, (await teachersOf(db, [id])).get(id) ?? []);
 }

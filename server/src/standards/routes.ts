@@ -21,8 +21,8 @@ import { currentUserId } from '../http/access.js';
 import { sendWrittenPage } from '../http/written-json.js';
 import { badRequest } from '../http/problem.js';
 import { historyRoute } from '../records/history-route.js';
-import { standardNotFound } from './presenter.js';
-import { findStandard, listStandards } from './read-model.js';
+import { findStandard, standardNotFound } from '../records/standard-record.js';
+import { listStandards } from './read-model.js';
 import { createStandard, deleteStandard, restoreStandard, updateStandard } from './writes.js';
 import { teacherChoices } from './teachers.js';
 

@@ -3,12 +3,8 @@ import type { Executor } from '../db/database.js';
 import { nowIso } from '../db/time.js';
 import { badRequest } from '../http/problem.js';
 import { listActiveUserIds, listActiveUsersByShownName } from '../repositories/users.js';
-import {
-  endTeachings,
-  insertTeachings,
-  moveTeacher,
-  teachersOfStandards,
-} from '../repositories/standards.js';
+import { endTeachings, insertTeachings, moveTeacher } from '../repositories/standards.js';
+import { teachersOf } from '../records/standard-record.js';
 
 /**
  * A standard's teachers: staff accounts, in the order given, the first being the class's
@@ -16,27 +12,11 @@ import {
  * `removed_at`, so that the OneRoster delta can report the ended enrollment (docs/oneroster.md).
  */
 
-/** The teachers of the standards `ids`, each standard's in their order. */
-export async function teachersOf(
-  db: Executor,
-  ids: readonly number[],
-): Promise<Map<number, Teacher[]>> {
-  const byStandard = new Map<number, Teacher[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byStandard;
-  const rows = await teachersOfStandards(db, ids);
-  for (const row of rows) byStandard.get(row.standard_id)?.push({ id: row.id, name: row.name });
-  return byStandard;
-}
-
 /** Who may be chosen as a teacher: every active account, by name. */
 export async function teacherChoices(db: Executor): Promise<Teacher[]> {
   const rows = await listActiveUsersByShownName(db);
   return rows.map((row) => ({ id: row.id, name: row.name }));
 }
-
-/** Teachers as one line of a standard's history: their names, in order. */
-export const teachersSummary = (teachers: readonly Teacher[]): string =>
-  teachers.map((teacher) => teacher.name).join(', ');
 
 /**
  * Makes `ids` the standard's teachers, in that order, in the caller's transaction (which has

@@ -9,7 +9,7 @@ import {
   insertMfaChallenge,
   useMfaChallengeOnce,
 } from '../../repositories/second-steps.js';
-import { randomToken, sha256 } from '../crypto.js';
+import { randomToken, sha256 } from '../../db/stored-tokens.js';
 
 /**
  * The `mfa_token` of a sign-in whose password was right and whose second step is to come

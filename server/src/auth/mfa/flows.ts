@@ -2,10 +2,10 @@ import { secondStepTexts, type MfaChallenge, type MfaStatus, type TokenPair } fr
 import type { UserRow } from '../../db/schema.js';
 import type { HttpError } from '../../http/problem.js';
 import { badRequest, conflict, unauthorized } from '../../http/problem.js';
-import { recordActivity } from '../activity.js';
+import { recordActivity } from '../../records/activity.js';
 import { accountDeactivated, type AuthDeps } from '../context.js';
 import { verifyPassword } from '../passwords.js';
-import type { Client } from '../refresh-tokens.js';
+import type { Client } from '../../http/client.js';
 import { startSession, subjectOf } from '../tokens.js';
 import { countUnusedRecoveryCodes } from '../../repositories/second-steps.js';
 import { findUserById } from '../../repositories/users.js';

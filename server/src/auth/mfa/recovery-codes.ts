@@ -7,7 +7,7 @@ import {
   insertRecoveryCodes,
   useRecoveryCodeOnce,
 } from '../../repositories/second-steps.js';
-import { sha256 } from '../crypto.js';
+import { sha256 } from '../../db/stored-tokens.js';
 
 /**
  * Recovery codes: 10 per set, each 16 characters of an alphabet without look-alikes (about 79

@@ -21,7 +21,8 @@ import type { ZodApp } from '../../app-context.js';
 import type { EventBus } from '../../events/bus.js';
 import { currentUserId } from '../../http/access.js';
 import { unauthorized } from '../../http/problem.js';
-import { clientOf, type AuthDeps } from '../context.js';
+import { clientOf } from '../../http/client.js';
+import type { AuthDeps } from '../context.js';
 import { perIpLimit, type AccountLimiter } from '../rate-limit.js';
 import { findUserById } from '../../repositories/users.js';
 import {

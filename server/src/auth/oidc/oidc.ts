@@ -10,8 +10,8 @@ import type { OidcConfig } from '../../config.js';
 import { nowIso } from '../../db/time.js';
 import { HttpError, notFound, problemTypes } from '../../http/problem.js';
 import type { AuthDeps } from '../context.js';
-import { sha256 } from '../crypto.js';
-import type { Client } from '../refresh-tokens.js';
+import { sha256 } from '../../db/stored-tokens.js';
+import type { Client } from '../../http/client.js';
 import {
   findSsoAccount,
   ssoRegister,

@@ -7,7 +7,8 @@ import {
   tokenResponseSchema,
 } from '@um/contract';
 import type { ZodApp } from '../../app-context.js';
-import { clientOf, type AuthDeps } from '../context.js';
+import { clientOf } from '../../http/client.js';
+import type { AuthDeps } from '../context.js';
 import { perIpLimit } from '../rate-limit.js';
 import { createOidcClient, oidcNotConfigured } from './oidc.js';
 

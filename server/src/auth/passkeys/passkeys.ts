@@ -16,10 +16,10 @@ import type { Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { HttpError, conflict, notFound } from '../../http/problem.js';
-import { recordActivity } from '../activity.js';
+import { recordActivity } from '../../records/activity.js';
 import { accountDeactivated, assertPasswordAllowed, type AuthDeps } from '../context.js';
 import { roleRequiresSecondStep, secondStepsOf } from '../mfa/second-steps.js';
-import type { Client } from '../refresh-tokens.js';
+import type { Client } from '../../http/client.js';
 import { startSession, subjectOf } from '../tokens.js';
 import {
   advancePasskeyCounter,

@@ -14,7 +14,8 @@ import {
 import type { ZodApp } from '../../app-context.js';
 import { currentUserId } from '../../http/access.js';
 import { notFound } from '../../http/problem.js';
-import { clientOf, type AuthDeps } from '../context.js';
+import { clientOf } from '../../http/client.js';
+import type { AuthDeps } from '../context.js';
 import { perIpLimit } from '../rate-limit.js';
 import { findUserById } from '../../repositories/users.js';
 import {

@@ -19,20 +19,16 @@ import type { AppContext, ZodApp } from '../../app-context.js';
 import { currentUserId } from '../../http/access.js';
 import { listBatches } from '../../records/batches.js';
 import { bulkChange } from './bulk.js';
-import { undoBatch, type StandardsOfBatches } from './undo.js';
+import { undoBatch } from './undo.js';
 import { yearEnd } from './year-end.js';
 
 const tags = ['students'];
 
 /**
  * Changes of many students at once and the batches that record them (docs/history.md,
- * "Batches"). `standards` takes back the standards a batch created, on its undo.
+ * "Batches").
  */
-export function batchRoutes(
-  app: ZodApp,
-  { database }: AppContext,
-  standards: StandardsOfBatches,
-): void {
+export function batchRoutes(app: ZodApp, { database }: AppContext): void {
   const { db, dialect } = database;
 
   app.post(
@@ -102,7 +98,6 @@ export function batchRoutes(
       data: await yearEnd(db, dialect, request.body, {
         dryRun: request.query.dry_run,
         actorId: currentUserId(request),
-        standards,
       }),
     }),
   );
@@ -147,7 +142,6 @@ export function batchRoutes(
           ...(await undoBatch(db, dialect, {
             batchId: request.params.batch_id,
             actorId: currentUserId(request),
-            standards,
             texts: { ...batchTexts, notFound: batchTexts.batchNotFound },
           })),
         },

@@ -1,9 +1,10 @@
 import type { Updateable } from 'kysely';
-import type { Db, Dialect, Executor } from '../../db/database.js';
+import type { Db, Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../db/time.js';
 import type { StudentRow, StudentsTable } from '../../db/schema.js';
 import { markBatchUndone } from '../../records/batches.js';
+import { removeStandardsOfBatch } from '../../records/standards-of-batches.js';
 import {
   binnedStudentsWithRollNumberTaken,
   deleteGuardiansOfStudent,
@@ -26,29 +27,6 @@ type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 /** The history field of a student and the column that holds it, where they differ. */
 const COLUMNS: Record<string, string> = { standard: 'standard_id' };
 
-/**
- * The standards a batch created (an import's new standards), which its undo takes back after
- * its students: the standards feature's own writes, handed over by the app.
- */
-export interface StandardsOfBatches {
-  /**
-   * Creates, in `academicYear`, those of `standards` no live standard of that year is named
-   * yet, each with a history event of `action`; the ones it created.
-   */
-  add(
-    trx: Executor,
-    dialect: Dialect,
-    standards: readonly { name: string; grade_level: number }[],
-    change: { actorId: number; batchId: string; academicYear: string; action: 'import' | 'create' },
-  ): Promise<{ id: number; name: string }[]>;
-  /** Moves the standards a batch created to the bin; how many. */
-  removeAdded(
-    trx: Executor,
-    dialect: Dialect,
-    change: { actorId: number; batchId: string },
-  ): Promise<number>;
-}
-
 /** What a person reads when an undo cannot be done, worded for what is undone. */
 export interface UndoTexts {
   notFound: string;
@@ -59,11 +37,10 @@ export interface UndoTexts {
   standardGone: string;
 }
 
-/** Which batch to undo, by whom, with the standards' writes and the words of its refusals. */
+/** Which batch to undo, by whom, and the words of its refusals. */
 export interface UndoRequest {
   batchId: string;
   actorId: number;
-  standards: StandardsOfBatches;
   texts: UndoTexts;
 }
 
@@ -102,7 +79,7 @@ export async function undoBatch(db: Db, dialect: Dialect, undo: UndoRequest): Pr
 async function revert(
   db: Db,
   dialect: Dialect,
-  { batchId, actorId, standards, texts }: UndoRequest,
+  { batchId, actorId, texts }: UndoRequest,
 ): Promise<UndoCounts> {
   return db.transaction().execute(async (trx) => {
     const marked = await markBatchUndone(trx, batchId, actorId);
@@ -185,7 +162,7 @@ async function revert(
       trx,
       history.map((change) => ({ ...change, importId: batchId })),
     );
-    const removedStandards = await standards.removeAdded(trx, dialect, { actorId, batchId });
+    const removedStandards = await removeStandardsOfBatch(trx, dialect, { actorId, batchId });
     return {
       removed: binned.length,
       reverted: updated.length,

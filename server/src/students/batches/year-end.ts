@@ -14,7 +14,7 @@ import { nowIso } from '../../db/time.js';
 import { HttpError, badRequest, conflict } from '../../http/problem.js';
 import { recordBatch } from '../../records/batches.js';
 import { recordChanges } from '../../records/change-log.js';
-import type { StandardsOfBatches } from './undo.js';
+import { addStandardsOfBatch } from '../../records/standards-of-batches.js';
 import { liveStandardsOfYears } from '../../repositories/standards.js';
 import {
   activeStudentsOfStandard,
@@ -103,11 +103,7 @@ export async function yearEnd(
   db: Db,
   dialect: Dialect,
   request: YearEndRequest,
-  {
-    dryRun,
-    actorId,
-    standards,
-  }: { dryRun: boolean; actorId: number; standards: StandardsOfBatches },
+  { dryRun, actorId }: { dryRun: boolean; actorId: number },
 ): Promise<YearEndResult> {
   const batchId = randomUUID();
   try {
@@ -216,9 +212,8 @@ export async function yearEnd(
       }
       if (conflicts.length > 0) throw yearEndRefused(conflicts);
 
-      const created = await standards.add(
+      const created = await addStandardsOfBatch(
         trx,
-        dialect,
         [...arriving.values()]
           .map(({ target }) => target)
           .filter((target) => target.id === null)

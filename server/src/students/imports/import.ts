@@ -36,8 +36,8 @@ import { guardiansOf, studentChange } from '../record/presenter.js';
 import { columns, guardianColumns, insertGuardians } from '../record/writes.js';
 import type { CsvRow } from './csv.js';
 import { timeSlices } from './time-slices.js';
-import type { StandardsOfBatches } from '../batches/undo.js';
 import { recordBatch } from '../../records/batches.js';
+import { addStandardsOfBatch } from '../../records/standards-of-batches.js';
 
 /** Rows per insert, and roll numbers per lookup: well under either database's bound values. */
 const ROWS_PER_STATEMENT = 500;
@@ -423,7 +423,6 @@ export interface ImportOptions {
   skipInvalid: boolean;
   /** How the file writes its dates of birth. */
   dateFormat: ImportDateFormat;
-  standards: StandardsOfBatches;
 }
 
 /**
@@ -438,7 +437,7 @@ export async function importStudents(
   db: Db,
   dialect: Dialect,
   rows: readonly CsvRow[],
-  { dryRun, actorId, newStandards, skipInvalid, dateFormat, standards }: ImportOptions,
+  { dryRun, actorId, newStandards, skipInvalid, dateFormat }: ImportOptions,
 ): Promise<ImportResult> {
   const importId = randomUUID();
   // Only the standards the file's rows name: a request cannot make standards nobody is put in.
@@ -457,7 +456,7 @@ export async function importStudents(
       const createdStandards =
         wanted.length > 0
           ? (
-              await standards.add(trx, dialect, wanted, {
+              await addStandardsOfBatch(trx, wanted, {
                 actorId,
                 batchId: importId,
                 academicYear: currentAcademicYear(),

@@ -26,7 +26,7 @@ import { notCsv, readStudentCsv } from './csv.js';
 import { exportFileName, exportStudents } from './export.js';
 import { nowIso } from '../../db/time.js';
 import { ImportRefused, importStudents } from './import.js';
-import { undoBatch, type StandardsOfBatches } from '../batches/undo.js';
+import { undoBatch } from '../batches/undo.js';
 import { lastImport } from './last-import.js';
 
 const tags = ['students'];
@@ -64,12 +64,7 @@ function readCsvBody(request: FastifyRequest, payload: NodeJS.ReadableStream): P
   });
 }
 
-/** `standards` creates the standards an import asks for, and takes them back on its undo. */
-export function studentTransferRoutes(
-  app: ZodApp,
-  { database }: AppContext,
-  standards: StandardsOfBatches,
-): void {
+export function studentTransferRoutes(app: ZodApp, { database }: AppContext): void {
   const { db, dialect } = database;
 
   /** An import's undo, with its own words, as the undo of the batch it is. */
@@ -77,7 +72,6 @@ export function studentTransferRoutes(
     const counts = await undoBatch(db, dialect, {
       batchId: importId,
       actorId,
-      standards,
       texts: {
         notFound: importTexts.importNotFound,
         alreadyUndone: importTexts.alreadyUndone,
@@ -179,7 +173,6 @@ export function studentTransferRoutes(
             newStandards: request.query.create_standards,
             skipInvalid: request.query.skip_invalid,
             dateFormat: request.query.date_format,
-            standards,
           });
           return { data };
         } catch (error) {

@@ -17,19 +17,19 @@ import {
   staffTexts,
   staffUpdateSchema,
 } from '@um/contract';
-import type { AppContext, ZodApp } from '../../app-context.js';
-import { currentSessionId, currentUserId } from '../../http/access.js';
-import { HttpError, conflict, notFound } from '../../http/problem.js';
-import { nowIso } from '../../db/time.js';
-import { historyRoute } from '../../records/history-route.js';
-import { invitationMail } from '../../mail/templates.js';
-import { listActivity, recordActivity } from '../activity.js';
-import { clientOf, mailUnavailable } from '../context.js';
-import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail-cooldown.js';
-import { revokeOtherSessions, revokeSession } from '../refresh-tokens.js';
-import { listLiveSessions } from '../../repositories/sessions.js';
-import { findUserByEmail, findUserById } from '../../repositories/users.js';
+import type { AppContext, ZodApp } from '../app-context.js';
+import { currentSessionId, currentUserId } from '../http/access.js';
+import { clientOf } from '../http/client.js';
+import { HttpError, conflict, mailUnavailable, notFound } from '../http/problem.js';
+import { nowIso } from '../db/time.js';
+import { historyRoute } from '../records/history-route.js';
+import { invitationMail } from '../mail/templates.js';
+import { claimMailSlot, releaseMailSlot, secondsUntilMailSlot } from '../mail/cooldown.js';
+import { recordActivity } from '../records/activity.js';
+import { listLiveSessions } from '../repositories/sessions.js';
+import { findUserByEmail, findUserById } from '../repositories/users.js';
 import { changeStaffMember, findStaffMember, listStaff } from './accounts.js';
+import { listActivity } from './activity.js';
 import {
   INVITATION_TTL_DAYS,
   createInvitation,
@@ -37,6 +37,7 @@ import {
   listPendingInvitations,
   withdrawInvitation,
 } from './invitations.js';
+import { revokeOtherSessions, revokeSession } from './sessions.js';
 
 const tags = ['staff'];
 const admin = { requires: 'staff:manage' } as const;

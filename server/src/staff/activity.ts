@@ -2,31 +2,7 @@ import { z } from 'zod';
 import { activityKindsByAdministrator, type ActivityEvent } from '@um/contract';
 import type { Executor } from '../db/database.js';
 import { cursorParts, keyset, type Page, type PageQuery } from '../db/paging.js';
-import type { ActivityKindColumn } from '../db/schema.js';
-import { nowIso } from '../db/time.js';
-import { insertSignInActivity, pageOfSignInActivity } from '../repositories/sign-in-activity.js';
-import type { Client } from './refresh-tokens.js';
-
-/**
- * Sign-in activity (docs/staff.md): every sign-in, failed sign-in, password change or reset,
- * device signed out, and change of role or status, with where it came from. Append-only; a
- * person reads their own, an admin anyone's.
- */
-export async function recordActivity(
-  db: Executor,
-  userId: number,
-  kind: ActivityKindColumn,
-  client: Client,
-  now: Date,
-): Promise<void> {
-  await insertSignInActivity(db, {
-    user_id: userId,
-    kind,
-    at: nowIso(now),
-    ip: client.ip.slice(0, 64),
-    user_agent: client.userAgent.slice(0, 512),
-  });
-}
+import { pageOfSignInActivity } from '../repositories/sign-in-activity.js';
 
 interface ActivityRow extends Omit<ActivityEvent, 'by_administrator'> {
   id: number;
@@ -38,8 +14,9 @@ const activityPages = keyset(z.tuple([cursorParts.id]), (row: ActivityRow) => [r
 const byAdministrator = new Set<string>(activityKindsByAdministrator);
 
 /**
- * A person's activity, newest first, keyset paged. In their own view (`as: 'self'`) an
- * administrator's change shows no address or browser: those are the administrator's.
+ * A person's activity (`recordActivity` in records/activity.ts), newest first, keyset paged. In
+ * their own view (`as: 'self'`) an administrator's change shows no address or browser: those
+ * are the administrator's.
  */
 export async function listActivity(
   db: Executor,

@@ -1,5 +1,5 @@
 import { emailSchema } from '@um/contract';
-import type { DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle } from '../db/database.js';
 import { grantAdmin } from './accounts.js';
 
 export const ADMIN_USAGE =

@@ -13,19 +13,19 @@ import {
   type StaffList,
   type StaffMember,
 } from '@um/contract';
-import type { App } from '../../app-context.js';
-import { bearer, loginTokens, postJson } from '../../test/auth-helpers.js';
-import { openEventStream, listen } from '../../test/event-stream.js';
+import type { App } from '../app-context.js';
+import { bearer, loginTokens, postJson } from '../test/auth-helpers.js';
+import { openEventStream, listen } from '../test/event-stream.js';
 import {
   DEFAULT_PASSWORD,
   buildStudent,
   insertStandard,
   insertUser,
   unique,
-} from '../../test/factories.js';
-import { createTestApp, dialects, useTestApp } from '../../test/harness.js';
-import { codeFrom, useSmtpCatcher, type CaughtMail } from '../../test/smtp-catcher.js';
-import type { UserRow } from '../../db/schema.js';
+} from '../test/factories.js';
+import { createTestApp, dialects, useTestApp } from '../test/harness.js';
+import { codeFrom, useSmtpCatcher, type CaughtMail } from '../test/smtp-catcher.js';
+import type { UserRow } from '../db/schema.js';
 import { changeStaffMember } from './accounts.js';
 import { adminCommand } from './admin-command.js';
 

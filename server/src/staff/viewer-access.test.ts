@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, type ApiDocument } from '../../test/api-document.js';
-import { bearer, loginTokens } from '../../test/auth-helpers.js';
-import { insertUser } from '../../test/factories.js';
-import { dialects, useTestApp } from '../../test/harness.js';
+import { operationsOf, type ApiDocument } from '../test/api-document.js';
+import { bearer, loginTokens } from '../test/auth-helpers.js';
+import { insertUser } from '../test/factories.js';
+import { dialects, useTestApp } from '../test/harness.js';
 
 const PROBLEM = /^application\/problem\+json/;
 

@@ -1,16 +1,16 @@
 /**
  * `npm run admin -- grant EMAIL` (docs/staff.md): run from the built server (`node
- * server/dist/auth/staff/admin.js`) on the server's shell, with the database the server uses
+ * server/dist/staff/admin.js`) on the server's shell, with the database the server uses
  * (DATABASE_URL, or DATA_DIR), migrated first like the server does at start.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseFromEnv } from '../../config.js';
-import { createDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { databaseFromEnv } from '../config.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { adminCommand } from './admin-command.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(): Promise<number> {
   const database = createDatabase(databaseFromEnv(process.env, repoRoot));

@@ -8,14 +8,15 @@ import {
   type Invitation,
   type Profile,
 } from '@um/contract';
-import type { App } from '../../app-context.js';
-import { bearer, loginTokens, postJson } from '../../test/auth-helpers.js';
-import { insertUser, unique } from '../../test/factories.js';
-import { useGoogleKeys } from '../../test/google.js';
-import { dialects, useTestApp } from '../../test/harness.js';
-import { codeFrom, useSmtpCatcher, type CaughtMail } from '../../test/smtp-catcher.js';
-import type { UserRow } from '../../db/schema.js';
-import { createInvitation, findUsableInvitation } from './invitations.js';
+import type { App } from '../app-context.js';
+import { bearer, loginTokens, postJson } from '../test/auth-helpers.js';
+import { insertUser, unique } from '../test/factories.js';
+import { useGoogleKeys } from '../test/google.js';
+import { dialects, useTestApp } from '../test/harness.js';
+import { codeFrom, useSmtpCatcher, type CaughtMail } from '../test/smtp-catcher.js';
+import type { UserRow } from '../db/schema.js';
+import { findUsableInvitation } from '../auth/invitations.js';
+import { createInvitation } from './invitations.js';
 
 const PASSWORD = 'a long new password';
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { staffTexts, type StaffMember, type StaffUpdate } from '@um/contract';
-import type { Db, Dialect, Executor } from '../../db/database.js';
-import { cursorParts, keyset, type Page, type PageQuery } from '../../db/paging.js';
-import { nowIso } from '../../db/time.js';
-import { conflict, notFound } from '../../http/problem.js';
-import { fieldChanges, recordChanges } from '../../records/change-log.js';
-import { insertHistoryEvents } from '../../repositories/history.js';
-import { recordActivity } from '../activity.js';
-import { revokeAllForUser, type Client } from '../refresh-tokens.js';
+import type { Db, Dialect, Executor } from '../db/database.js';
+import { cursorParts, keyset, type Page, type PageQuery } from '../db/paging.js';
+import { nowIso } from '../db/time.js';
+import { conflict, notFound } from '../http/problem.js';
+import { fieldChanges, recordChanges } from '../records/change-log.js';
+import { insertHistoryEvents } from '../repositories/history.js';
+import { revokeRefreshTokens } from '../repositories/sessions.js';
+import type { Client } from '../http/client.js';
+import { recordActivity } from '../records/activity.js';
 import {
   findOtherActiveAdmin,
   findRoleAndStatus,
@@ -17,7 +18,7 @@ import {
   makeActiveAdmin,
   pageOfStaffMembers,
   setRoleAndStatus,
-} from '../../repositories/users.js';
+} from '../repositories/users.js';
 import { withdrawInvitationsBy } from './invitations.js';
 
 /** In the order accounts were created: the cursor is the last one's id. */
@@ -91,7 +92,7 @@ export async function changeStaffMember(
     const deactivated = before.status === 'active' && after.status === 'deactivated';
     if (after.role !== before.role || after.status !== before.status) {
       await setRoleAndStatus(trx, id, { ...after, raiseTokenVersion: deactivated }, now);
-      if (deactivated) await revokeAllForUser(trx, id, now);
+      if (deactivated) await revokeRefreshTokens(trx, 'user_id', id, nowIso(now));
       // An invitation is only as good as the administrator who sent it.
       if (before.role === 'admin' && !staysActiveAdmin) await withdrawInvitationsBy(trx, id);
       await recordChanges(trx, [
