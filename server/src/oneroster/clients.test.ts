@@ -99,6 +99,29 @@ describe.each(dialects)('API clients and their tokens on %s', (dialect) => {
     ).not.toBeNull();
   });
 
+  it('takes a secret stored earlier, kept as the base64url SHA-256 of its UTF-8 text', async () => {
+    // The hash is written out, not computed, so that changing how secrets are hashed fails
+    // here instead of locking out every system already handed a secret.
+    await t.database.db
+      .insertInto('api_clients')
+      .values({
+        name: 'Stored earlier',
+        client_id: 'or-stored-earlier',
+        secret_hash: 'fpVqWZ2Kfz2kagct9GQ2anqkAa3Vy5AM5cS6oi1QAA0',
+        created_at: new Date().toISOString(),
+        created_by: null,
+        created_by_name: '',
+      })
+      .execute();
+    const answer = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'or-stored-earlier',
+      client_secret: 'a secret stored earlier',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await readUsers(answer.json().access_token)).statusCode).toBe(200);
+  });
+
   it('refuses in RFC 6749 JSON: a wrong secret, an unknown client, another grant or scope, two ways of authenticating, a repeated parameter, a JSON body', async () => {
     const client = await newClient();
     const good = {

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CLIENT_TOKEN_SECONDS, type ApiClient, type ApiClientCreated } from '@um/contract';
 import type { Db, Executor } from '../db/database.js';
+import { randomToken, sha256 } from '../db/stored-tokens.js';
 import { nowIso } from '../db/time.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
 import {
@@ -21,8 +22,6 @@ import {
  * database never holds what would open the API. A token is good for an hour while its client is
  * not revoked: every request checks both, so a revocation stops its tokens at once.
  */
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -60,7 +59,7 @@ export async function createClient(
   name: string,
   actorId: number,
 ): Promise<ApiClientCreated> {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomToken();
   const actor = await findUserNameAndEmail(db, actorId);
   const row = await insertApiClient(db, {
     name,
@@ -104,7 +103,7 @@ export async function issueToken(
   // A secret for an unknown client is hashed all the same, so the answer takes as long.
   const presented = sha256(secret);
   if (!client || !sameHash(presented, client.secret_hash)) return null;
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   const at = nowIso(now);
   const expires = nowIso(new Date(now.getTime() + CLIENT_TOKEN_SECONDS * 1000));
   const issued = await db.transaction().execute(async (trx) => {
