@@ -76,7 +76,7 @@ module.exports = {
       name: 'server-features-stay-apart',
       severity: 'error',
       comment:
-        'A feature folder imports its own files and the lower layers, never another feature: what two features share goes down a layer, or app.ts hands it over.',
+        "A feature folder imports its own files and the lower layers, never another feature: what two features share goes down a layer, and app.ts never hands one feature another's code (docs/decisions/0085).",
       from: {
         path: `^server/src/(?!(?:${lowerLayers.join('|')}|test|seed)/)([^/]+)/`,
         pathNot: serverTests,
