@@ -3,8 +3,8 @@
  *
  * The server is layered: db/ at the bottom, then repositories/ (the one module that names each
  * table), then http/, then events/, records/ and mail/; the features (auth/, staff/, students/,
- * standards/, messages/, bin/, health/, client-config/ and any new folder) stand on those layers
- * and never on each other; app.ts wires them together. A folder imports only its own files and
+ * standards/, messages/, bin/, oneroster/, health/, client-config/ and any new folder) stand on
+ * those layers and never on each other; app.ts wires them together. A folder imports only its own files and
  * the layers below it, so no two folders ever import each other. Tests and their helpers (server/src/test/) go through the whole app and are exempt,
  * and so is seed/, a command that creates users the way sign-up does.
  */
