@@ -39,7 +39,11 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace of actions, requests and console, and its page's ARIA
+    // snapshot (error-context.md). Screencast frames and DOM snapshots of every action cost a
+    // third of the suite's time, recorded for every test and thrown away when it passes;
+    // `--trace on` records them for the test being looked into (decision 0086).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions,
   },
   projects: [
