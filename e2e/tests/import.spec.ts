@@ -124,8 +124,10 @@ test('the import is done with the keyboard alone, and each step passes the acces
   await expectNoAxeViolations(page, 'import: choose a file');
 
   const fileInput = page.getByLabel(t.fileLabel);
-  await tabTo(page, fileInput);
+  // Listened for before the walk: Playwright asks the browser to hand it file choosers without
+  // waiting for the answer, and a key sent at once could open the chooser before that.
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, fileInput);
   await page.keyboard.press('Space');
   // "Mail Id" is no heading the screen knows: the e-mail column is matched by hand.
   await (

@@ -18,6 +18,9 @@ interface Violation {
  * page's Content-Security-Policy does not apply to, so the page keeps its real policy.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A screen whose code is still on its way has no heading yet, and axe would judge the empty
+  // frame: every screen has a level-one heading once it is drawn (axe checks that too).
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // A fade-in caught half-way reads as low contrast; jump every finite animation to its end
   // so axe judges the colours a person actually reads.
   await page.evaluate(() => {
