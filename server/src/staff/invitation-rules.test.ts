@@ -8,29 +8,16 @@ import {
   type Invitation,
   type Profile,
 } from '@um/contract';
-import type { App } from '../app-context.js';
-import { bearer, loginTokens, postJson } from '../test/auth-helpers.js';
+import { bearer, callAs, loginTokens, postJson } from '../test/auth-helpers.js';
 import { insertUser, unique } from '../test/factories.js';
 import { useGoogleKeys } from '../test/google.js';
 import { dialects, useTestApp } from '../test/harness.js';
-import { codeFrom, useSmtpCatcher, type CaughtMail } from '../test/smtp-catcher.js';
+import { codeFrom, inviteTokenFrom, useSmtpCatcher } from '../test/smtp-catcher.js';
 import type { UserRow } from '../db/schema.js';
 import { findUsableInvitation } from '../auth/invitations.js';
 import { createInvitation } from './invitations.js';
 
 const PASSWORD = 'a long new password';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-function call(app: App, access: string, method: Method, url: string, payload?: object) {
-  return app.inject({ method, url, headers: bearer(access), ...(payload ? { payload } : {}) });
-}
-
-function inviteTokenFrom(mail: CaughtMail, appUrl: string): string {
-  const match = new RegExp(`${appUrl}/register\\?invite=([A-Za-z0-9_-]+)`).exec(mail.text);
-  if (!match) throw new Error(`no invitation link in: ${mail.text}`);
-  return match[1]!;
-}
 
 describe.each(dialects)('invitations and the accounts behind them on %s', (dialect) => {
   const smtp = useSmtpCatcher();
@@ -54,10 +41,10 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
   }
 
   const invite = (access: string, email: string, role: Invitation['role']) =>
-    call(t.app, access, 'POST', staffPaths.invitations, { email, role });
+    callAs(t.app, access, 'POST', staffPaths.invitations, { email, role });
 
   const pending = async () =>
-    (await call(t.app, headAccess, 'GET', staffPaths.invitations)).json<{ data: Invitation[] }>()
+    (await callAs(t.app, headAccess, 'GET', staffPaths.invitations)).json<{ data: Invitation[] }>()
       .data;
 
   /** Lets the next invitation to an address go out at once, as a minute later would. */
@@ -95,7 +82,7 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
       const token = inviteTokenFrom((await smtp.waitForMails(email, 1))[0]!, t.config.appUrl);
       expect((await pending()).map((row) => row.email)).toContain(email);
 
-      const changed = await call(
+      const changed = await callAs(
         t.app,
         headAccess,
         'PATCH',
@@ -240,7 +227,7 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
     });
     expect(register.statusCode, register.body).toBe(201);
     const access = register.json<{ token: { access: string } }>().token.access;
-    const profile = await call(t.app, access, 'GET', apiPaths.profile);
+    const profile = await callAs(t.app, access, 'GET', apiPaths.profile);
     expect(profile.json<Profile>()).toMatchObject({ role: 'viewer' });
     expect((await pending()).map((row) => row.email)).not.toContain(email);
   });
@@ -272,7 +259,7 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
     const byAdmin = (events: ActivityList['data']) =>
       events.filter((event) => ['role_changed', 'status_changed'].includes(event.kind));
 
-    const adminView = await call(
+    const adminView = await callAs(
       t.app,
       headAccess,
       'GET',
@@ -286,7 +273,8 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
     }
 
     const own = (await loginTokens(t.app, person.email)).access;
-    const ownView = (await call(t.app, own, 'GET', staffPaths.activity)).json<ActivityList>().data;
+    const ownView = (await callAs(t.app, own, 'GET', staffPaths.activity)).json<ActivityList>()
+      .data;
     const seenByPerson = byAdmin(ownView);
     expect(seenByPerson).toHaveLength(3);
     for (const event of seenByPerson) {

@@ -13,8 +13,7 @@ import {
   type StaffList,
   type StaffMember,
 } from '@um/contract';
-import type { App } from '../app-context.js';
-import { bearer, loginTokens, postJson } from '../test/auth-helpers.js';
+import { callAs, loginTokens, postJson, type Method } from '../test/auth-helpers.js';
 import { openEventStream, listen } from '../test/event-stream.js';
 import {
   DEFAULT_PASSWORD,
@@ -24,25 +23,13 @@ import {
   unique,
 } from '../test/factories.js';
 import { createTestApp, dialects, useTestApp } from '../test/harness.js';
-import { codeFrom, useSmtpCatcher, type CaughtMail } from '../test/smtp-catcher.js';
+import { codeFrom, inviteTokenFrom, useSmtpCatcher } from '../test/smtp-catcher.js';
 import type { UserRow } from '../db/schema.js';
 import { changeStaffMember } from './accounts.js';
 import { adminCommand } from './admin-command.js';
 
 const PROBLEM = /^application\/problem\+json/;
 const PASSWORD = 'a long new password';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(app: App, access: string, method: Method, url: string, payload?: object) {
-  return app.inject({ method, url, headers: bearer(access), ...(payload ? { payload } : {}) });
-}
-
-function inviteTokenFrom(mail: CaughtMail, appUrl: string): string {
-  const match = new RegExp(`${appUrl}/register\\?invite=([A-Za-z0-9_-]+)`).exec(mail.text);
-  if (!match) throw new Error(`no invitation link in: ${mail.text}`);
-  return match[1]!;
-}
 
 describe.each(dialects)('the first account on %s', (dialect) => {
   const smtp = useSmtpCatcher();
@@ -71,7 +58,7 @@ describe.each(dialects)('the first account on %s', (dialect) => {
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
       const roles = await t.database.db.selectFrom('users').select('role').execute();
       expect(roles.map((row) => row.role).sort()).toEqual(['admin', 'staff']);
-      const profile = await call(
+      const profile = await callAs(
         t.app,
         answers[0]!.json<{ token: { access: string } }>().token.access,
         'GET',
@@ -100,7 +87,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
   });
 
   const asAdmin = (method: Method, url: string, payload?: object) =>
-    call(t.app, adminAccess, method, url, payload);
+    callAs(t.app, adminAccess, method, url, payload);
 
   async function member(role: UserRow['role'] = 'staff', name = 'Colleague') {
     const user = await insertUser(t.database.db, { role, name });
@@ -112,14 +99,14 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
 
   it('answers the role and status in the profile', async () => {
     const viewer = await member('viewer');
-    const response = await call(t.app, viewer.access, 'GET', apiPaths.profile);
+    const response = await callAs(t.app, viewer.access, 'GET', apiPaths.profile);
     expect(response.json<Profile>()).toMatchObject({ role: 'viewer', status: 'active' });
   });
 
   it("refuses a viewer's writes to students and standards with 403 problem JSON, and lets them read", async () => {
     const viewer = await member('viewer');
     const standard = await insertStandard(t.database.db);
-    const write = await call(
+    const write = await callAs(
       t.app,
       viewer.access,
       'POST',
@@ -129,9 +116,9 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     expect(write.statusCode).toBe(403);
     expect(write.headers['content-type']).toMatch(PROBLEM);
     expect(write.json()).toMatchObject({ status: 403, detail: staffTexts.forbidden });
-    const read = await call(t.app, viewer.access, 'GET', apiPaths.students);
+    const read = await callAs(t.app, viewer.access, 'GET', apiPaths.students);
     expect(read.statusCode).toBe(200);
-    const message = await call(t.app, viewer.access, 'POST', apiPaths.messages, {
+    const message = await callAs(t.app, viewer.access, 'POST', apiPaths.messages, {
       content: 'A viewer may use the inbox',
     });
     expect(message.statusCode).toBe(201);
@@ -140,7 +127,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
   it('lets only an admin erase a student from the bin', async () => {
     const staff = await member('staff');
     const erase = (access: string) =>
-      call(t.app, access, 'DELETE', '/management/deleted/student/999999/');
+      callAs(t.app, access, 'DELETE', '/management/deleted/student/999999/');
     expect((await erase(staff.access)).statusCode).toBe(403);
     expect((await erase(adminAccess)).statusCode).toBe(404);
   });
@@ -163,7 +150,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     expect(deactivated.json<StaffList>().data).toEqual([]);
     const paged = await asAdmin('GET', `${staffPaths.staff}?limit=1`);
     expect(paged.json<StaffList>().next_cursor).not.toBeNull();
-    expect((await call(t.app, colleague.access, 'GET', staffPaths.staff)).statusCode).toBe(403);
+    expect((await callAs(t.app, colleague.access, 'GET', staffPaths.staff)).statusCode).toBe(403);
   });
 
   it('deactivates at once: 401 for their tokens, 403 with the sentence for login and refresh, their stream ends within a second', async () => {
@@ -180,7 +167,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     ]);
     expect(performance.now() - at).toBeLessThan(1_000);
 
-    expect((await call(t.app, leaver.access, 'GET', apiPaths.profile)).statusCode).toBe(401);
+    expect((await callAs(t.app, leaver.access, 'GET', apiPaths.profile)).statusCode).toBe(401);
     const refresh = await postJson(t.app, apiPaths.refresh, { refresh: leaver.refresh });
     expect(refresh.statusCode).toBe(403);
     expect(refresh.json()).toMatchObject({ detail: deactivatedText });
@@ -233,12 +220,12 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
       .where('id', 'not in', [first.user.id, second.user.id])
       .execute();
     for (const { id } of others) {
-      const demoted = await call(t.app, first.access, 'PATCH', memberPath(id), { role: 'staff' });
+      const demoted = await callAs(t.app, first.access, 'PATCH', memberPath(id), { role: 'staff' });
       expect(demoted.statusCode, demoted.body).toBe(200);
     }
     const answers = await Promise.all([
-      call(t.app, first.access, 'PATCH', memberPath(second.user.id), { role: 'staff' }),
-      call(t.app, second.access, 'PATCH', memberPath(first.user.id), { role: 'viewer' }),
+      callAs(t.app, first.access, 'PATCH', memberPath(second.user.id), { role: 'staff' }),
+      callAs(t.app, second.access, 'PATCH', memberPath(first.user.id), { role: 'viewer' }),
     ]);
     // The one that comes second is refused: with 409 when it passed the role check before the
     // first committed, with 403 when its sender was no longer an admin by then.
@@ -255,12 +242,12 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
       .execute();
     expect(admins).toHaveLength(1);
     const [remaining] = answers[0]!.statusCode === 200 ? [first] : [second];
-    const self = await call(t.app, remaining.access, 'PATCH', memberPath(remaining.user.id), {
+    const self = await callAs(t.app, remaining.access, 'PATCH', memberPath(remaining.user.id), {
       status: 'deactivated',
     });
     expect(self.statusCode).toBe(409);
     // The suite's admin is an admin again for the tests after this one.
-    const restored = await call(t.app, remaining.access, 'PATCH', memberPath(admin.id), {
+    const restored = await callAs(t.app, remaining.access, 'PATCH', memberPath(admin.id), {
       role: 'admin',
     });
     expect(restored.statusCode).toBe(200);
@@ -307,7 +294,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
     const created = answers.find((answer) => answer.statusCode === 201)!;
     const access = created.json<{ token: { access: string } }>().token.access;
-    const profile = await call(t.app, access, 'GET', apiPaths.profile);
+    const profile = await callAs(t.app, access, 'GET', apiPaths.profile);
     expect(profile.json<Profile>()).toMatchObject({ email, role: 'viewer' });
     const after = await asAdmin('GET', staffPaths.invitations);
     expect(after.json<{ data: Invitation[] }>().data.map((row) => row.id)).not.toContain(
@@ -355,7 +342,7 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     const laptop = await tokensOf('Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0');
     const phone = await tokensOf('Mozilla/5.0 (iPhone) Safari/604.1');
     const tablet = await tokensOf('Mozilla/5.0 (iPad) Safari/604.1');
-    const list = await call(t.app, laptop, 'GET', staffPaths.sessions);
+    const list = await callAs(t.app, laptop, 'GET', staffPaths.sessions);
     expect(list.statusCode).toBe(200);
     const sessions = list.json<{ data: SignedInSession[] }>().data;
     expect(sessions).toHaveLength(3);
@@ -365,33 +352,39 @@ describe.each(dialects)('staff accounts on %s', (dialect) => {
     expect(current.ip).toBeTruthy();
 
     const phoneSession = sessions.find((session) => session.user_agent.includes('iPhone'))!;
-    const signedOut = await call(
+    const signedOut = await callAs(
       t.app,
       laptop,
       'DELETE',
       buildPath(staffPaths.session, { id: phoneSession.id }),
     );
     expect(signedOut.statusCode).toBe(204);
-    expect((await call(t.app, phone, 'GET', apiPaths.profile)).statusCode).toBe(401);
+    expect((await callAs(t.app, phone, 'GET', apiPaths.profile)).statusCode).toBe(401);
     expect(
-      (await call(t.app, laptop, 'DELETE', buildPath(staffPaths.session, { id: phoneSession.id })))
-        .statusCode,
+      (
+        await callAs(
+          t.app,
+          laptop,
+          'DELETE',
+          buildPath(staffPaths.session, { id: phoneSession.id }),
+        )
+      ).statusCode,
     ).toBe(404);
 
-    const others = await call(t.app, laptop, 'POST', staffPaths.revokeOtherSessions);
+    const others = await callAs(t.app, laptop, 'POST', staffPaths.revokeOtherSessions);
     expect(others.statusCode).toBe(204);
-    expect((await call(t.app, tablet, 'GET', apiPaths.profile)).statusCode).toBe(401);
-    const left = await call(t.app, laptop, 'GET', staffPaths.sessions);
+    expect((await callAs(t.app, tablet, 'GET', apiPaths.profile)).statusCode).toBe(401);
+    const left = await callAs(t.app, laptop, 'GET', staffPaths.sessions);
     expect(left.json<{ data: SignedInSession[] }>().data.map((session) => session.id)).toEqual([
       current.id,
     ]);
-    const activity = await call(t.app, laptop, 'GET', `${staffPaths.activity}?limit=2`);
+    const activity = await callAs(t.app, laptop, 'GET', `${staffPaths.activity}?limit=2`);
     const page = activity.json<ActivityList>();
     expect(page.data.map((event) => event.kind)).toEqual([
       'session_signed_out',
       'session_signed_out',
     ]);
-    const next = await call(
+    const next = await callAs(
       t.app,
       laptop,
       'GET',

@@ -36,6 +36,13 @@ export function bearer(access: string) {
   return { authorization: `Bearer ${access}` };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A call through the app as the holder of `access`, with a JSON body when one is given. */
+export function callAs(app: App, access: string, method: Method, url: string, payload?: object) {
+  return app.inject({ method, url, headers: bearer(access), ...(payload ? { payload } : {}) });
+}
+
 /**
  * Freezes `Date` (and only `Date`: timers, sockets and the database keep running) at the
  * current instant, so a test moves the clock past an expiry instead of sleeping. The app

@@ -129,6 +129,14 @@ export function resetLinkFrom(mail: CaughtMail, appUrl: string): { id: string; t
   return { id: match[1], token: match[2] };
 }
 
+/** The token of the invitation link in a mail. */
+export function inviteTokenFrom(mail: CaughtMail, appUrl: string): string {
+  const escaped = appUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/register\\?invite=([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match?.[1]) throw new Error(`no invitation link in mail "${mail.subject}"`);
+  return match[1];
+}
+
 function decodeMessage(raw: string, to: string[]): CaughtMail {
   const message = parseEntity(raw);
   const parts = flatten(message);

@@ -13,16 +13,10 @@ import {
   type StaffList,
 } from '@um/contract';
 import type { App } from '../../app-context.js';
-import { bearer, freezeClock, loginTokens, postJson } from '../../test/auth-helpers.js';
+import { callAs, freezeClock, loginTokens, postJson } from '../../test/auth-helpers.js';
 import { DEFAULT_PASSWORD, insertUser, unique } from '../../test/factories.js';
 import { createTestApp, dialects, useTestApp } from '../../test/harness.js';
 import { useSmtpCatcher } from '../../test/smtp-catcher.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(app: App, access: string, method: Method, url: string, payload?: object) {
-  return app.inject({ method, url, headers: bearer(access), ...(payload ? { payload } : {}) });
-}
 
 /** The code an authenticator app shows for the secret at `at` (the app's clock). */
 function codeAt(secret: string, at: Date = new Date()): Promise<string> {
@@ -43,10 +37,10 @@ async function challengeFor(app: App, email: string): Promise<MfaChallenge> {
 
 /** Turns the authenticator app on from the profile; its secret and recovery codes. */
 async function enrol(app: App, access: string) {
-  const setup = await call(app, access, 'POST', secondStepPaths.totpSetup);
+  const setup = await callAs(app, access, 'POST', secondStepPaths.totpSetup);
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauth_url } = setup.json<{ secret: string; otpauth_url: string }>();
-  const confirm = await call(app, access, 'POST', secondStepPaths.totpConfirm, {
+  const confirm = await callAs(app, access, 'POST', secondStepPaths.totpConfirm, {
     code: await codeAt(secret),
   });
   expect(confirm.statusCode, confirm.body).toBe(200);
@@ -58,7 +52,7 @@ async function enrol(app: App, access: string) {
 }
 
 async function activityKinds(app: App, access: string): Promise<string[]> {
-  const response = await call(app, access, 'GET', staffPaths.activity);
+  const response = await callAs(app, access, 'GET', staffPaths.activity);
   return response.json<ActivityList>().data.map((event) => event.kind);
 }
 
@@ -97,7 +91,7 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
       expect(recovery.join(' ')).not.toContain(code_hash);
     }
 
-    const status = await call(t.app, access, 'GET', secondStepPaths.mfa);
+    const status = await callAs(t.app, access, 'GET', secondStepPaths.mfa);
     expect(status.json<{ data: MfaStatus }>().data).toMatchObject({
       totp: true,
       recovery_codes_left: 10,
@@ -106,21 +100,21 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
     });
     expect(await activityKinds(t.app, access)).toContain('mfa_enabled');
     // A second set-up while one is on is refused.
-    expect((await call(t.app, access, 'POST', secondStepPaths.totpSetup)).statusCode).toBe(409);
+    expect((await callAs(t.app, access, 'POST', secondStepPaths.totpSetup)).statusCode).toBe(409);
   });
 
   it('refuses a wrong first code and leaves the app off', async () => {
     const user = await insertUser(t.database.db);
     const { access } = await loginTokens(t.app, user.email);
-    const setup = await call(t.app, access, 'POST', secondStepPaths.totpSetup);
+    const setup = await callAs(t.app, access, 'POST', secondStepPaths.totpSetup);
     const { secret } = setup.json<{ secret: string }>();
     const wrong = String((Number(await codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
-    const response = await call(t.app, access, 'POST', secondStepPaths.totpConfirm, {
+    const response = await callAs(t.app, access, 'POST', secondStepPaths.totpConfirm, {
       code: wrong,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: { code: [secondStepTexts.codeRejected] } });
-    const status = await call(t.app, access, 'GET', secondStepPaths.mfa);
+    const status = await callAs(t.app, access, 'GET', secondStepPaths.mfa);
     expect(status.json<{ data: MfaStatus }>().data.totp).toBe(false);
     expect((await passwordLogin(t.app, user.email)).json()).toHaveProperty('token');
   });
@@ -135,7 +129,7 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
     });
     expect(challenge).not.toHaveProperty('token');
     // The mfa_token is not a bearer token.
-    const profile = await call(t.app, challenge.mfa_token, 'GET', apiPaths.profile);
+    const profile = await callAs(t.app, challenge.mfa_token, 'GET', apiPaths.profile);
     expect(profile.statusCode).toBe(401);
 
     const clock = freezeClock();
@@ -146,7 +140,7 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { token } = response.json<{ token: { access: string; refresh: string } }>();
-    expect((await call(t.app, token.access, 'GET', apiPaths.profile)).statusCode).toBe(200);
+    expect((await callAs(t.app, token.access, 'GET', apiPaths.profile)).statusCode).toBe(200);
 
     // The mfa_token is single use.
     const again = await postJson(t.app, secondStepPaths.loginMfa, {
@@ -216,7 +210,7 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
       recovery_code: code,
     });
     expect(reused.statusCode).toBe(401);
-    const status = await call(t.app, access, 'GET', secondStepPaths.mfa);
+    const status = await callAs(t.app, access, 'GET', secondStepPaths.mfa);
     expect(status.json<{ data: MfaStatus }>().data.recovery_codes_left).toBe(9);
     expect(await activityKinds(t.app, access)).toEqual(
       expect.arrayContaining(['recovery_code_used', 'mfa_failed']),
@@ -296,13 +290,13 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
 
   it('turns the app off only with the password, and the password alone signs in again', async () => {
     const { user, access } = await enrolledUser();
-    const wrong = await call(t.app, access, 'POST', secondStepPaths.totpDisable, {
+    const wrong = await callAs(t.app, access, 'POST', secondStepPaths.totpDisable, {
       password: 'not the password',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ errors: { password: [secondStepTexts.passwordWrong] } });
     expect((await challengeFor(t.app, user.email)).mfa_required).toBe(true);
-    const off = await call(t.app, access, 'POST', secondStepPaths.totpDisable, {
+    const off = await callAs(t.app, access, 'POST', secondStepPaths.totpDisable, {
       password: DEFAULT_PASSWORD,
     });
     expect(off.statusCode).toBe(204);
@@ -318,7 +312,7 @@ describe.each(dialects)('two-step codes on %s', (dialect) => {
 
   it('gives a new set of recovery codes for the password; the old ones stop working', async () => {
     const { user, access, recovery } = await enrolledUser();
-    const renewed = await call(t.app, access, 'POST', secondStepPaths.recoveryCodes, {
+    const renewed = await callAs(t.app, access, 'POST', secondStepPaths.recoveryCodes, {
       password: DEFAULT_PASSWORD,
     });
     expect(renewed.statusCode).toBe(200);
@@ -390,7 +384,9 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     const challenge = await challengeFor(t.app, email);
     expect(challenge).toMatchObject({ enrolment_required: true, methods: [] });
     // Nothing else opens with the enrolment's token.
-    expect((await call(t.app, challenge.mfa_token, 'GET', apiPaths.profile)).statusCode).toBe(401);
+    expect((await callAs(t.app, challenge.mfa_token, 'GET', apiPaths.profile)).statusCode).toBe(
+      401,
+    );
     const wrongPurpose = await postJson(t.app, secondStepPaths.loginMfa, {
       mfa_token: challenge.mfa_token,
       code: '123456',
@@ -416,7 +412,7 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     const second = await insertUser(t.database.db, { role: 'admin' });
     const staff = await insertUser(t.database.db, { role: 'staff' });
     const firstSession = await loginTokens(t.app, first.email);
-    const settings = await call(
+    const settings = await callAs(
       t.app,
       firstSession.access,
       'GET',
@@ -425,12 +421,12 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     expect(settings.json()).toMatchObject({ data: { mfa_required_roles: [], chosen: false } });
 
     await enrol(t.app, firstSession.access);
-    const after = await call(t.app, firstSession.access, 'GET', secondStepPaths.securitySettings);
+    const after = await callAs(t.app, firstSession.access, 'GET', secondStepPaths.securitySettings);
     expect(after.json()).toMatchObject({ data: { mfa_required_roles: ['admin'], chosen: false } });
     expect((await passwordLogin(t.app, staff.email)).json()).toHaveProperty('token');
 
     const { access } = await walkThrough(second.email);
-    expect((await call(t.app, access, 'GET', apiPaths.profile)).statusCode).toBe(200);
+    expect((await callAs(t.app, access, 'GET', apiPaths.profile)).statusCode).toBe(200);
     // From now on the second admin is asked for a code.
     expect((await challengeFor(t.app, second.email)).enrolment_required).toBe(false);
   });
@@ -441,7 +437,7 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     const viewer = await insertUser(t.database.db, { role: 'viewer' });
     const adminSession = await loginTokens(t.app, admin.email);
     const staffSession = await loginTokens(t.app, staff.email);
-    const refused = await call(
+    const refused = await callAs(
       t.app,
       staffSession.access,
       'PUT',
@@ -452,9 +448,15 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     );
     expect(refused.statusCode).toBe(403);
 
-    const saved = await call(t.app, adminSession.access, 'PUT', secondStepPaths.securitySettings, {
-      mfa_required_roles: ['viewer', 'staff'],
-    });
+    const saved = await callAs(
+      t.app,
+      adminSession.access,
+      'PUT',
+      secondStepPaths.securitySettings,
+      {
+        mfa_required_roles: ['viewer', 'staff'],
+      },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       data: { mfa_required_roles: ['staff', 'viewer'], chosen: true, updated_by: admin.name },
@@ -464,7 +466,7 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     expect((await passwordLogin(t.app, admin.email)).json()).toHaveProperty('token');
 
     // A person whose role requires a second step cannot turn off their only one.
-    const staffNow = await call(
+    const staffNow = await callAs(
       t.app,
       (await walkThrough((await insertUser(t.database.db, { role: 'staff' })).email)).access,
       'POST',
@@ -482,24 +484,24 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     const colleagueSession = await loginTokens(t.app, colleague.email);
     await enrol(t.app, colleagueSession.access);
 
-    const list = await call(t.app, adminSession.access, 'GET', staffPaths.staff);
+    const list = await callAs(t.app, adminSession.access, 'GET', staffPaths.staff);
     const row = list.json<StaffList>().data.find((member) => member.id === colleague.id);
     expect(row?.has_second_step).toBe(true);
 
     const url = buildPath(secondStepPaths.staffSecondStep, { id: colleague.id });
-    const staffCall = await call(t.app, colleagueSession.access, 'DELETE', url);
+    const staffCall = await callAs(t.app, colleagueSession.access, 'DELETE', url);
     expect(staffCall.statusCode).toBe(403);
-    const reset = await call(t.app, adminSession.access, 'DELETE', url);
+    const reset = await callAs(t.app, adminSession.access, 'DELETE', url);
     expect(reset.statusCode, reset.body).toBe(204);
 
-    expect((await call(t.app, colleagueSession.access, 'GET', apiPaths.profile)).statusCode).toBe(
+    expect((await callAs(t.app, colleagueSession.access, 'GET', apiPaths.profile)).statusCode).toBe(
       401,
     );
     const fresh = await loginTokens(t.app, colleague.email);
-    const status = await call(t.app, fresh.access, 'GET', secondStepPaths.mfa);
+    const status = await callAs(t.app, fresh.access, 'GET', secondStepPaths.mfa);
     expect(status.json<{ data: MfaStatus }>().data).toMatchObject({ totp: false, passkeys: 0 });
 
-    const history = await call(
+    const history = await callAs(
       t.app,
       adminSession.access,
       'GET',
@@ -514,7 +516,7 @@ describe.each(dialects)('second step required by role on %s', (dialect) => {
     expect(mail?.subject).toContain('two-step sign-in was reset');
     expect(mail?.text).toContain('Head Teacher');
 
-    const again = await call(t.app, adminSession.access, 'DELETE', url);
+    const again = await callAs(t.app, adminSession.access, 'DELETE', url);
     expect(again.statusCode).toBe(409);
   });
 });

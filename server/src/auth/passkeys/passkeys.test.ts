@@ -10,24 +10,18 @@ import {
   type Passkey,
 } from '@um/contract';
 import type { App } from '../../app-context.js';
-import { bearer, loginTokens, postJson } from '../../test/auth-helpers.js';
+import { callAs, loginTokens, postJson } from '../../test/auth-helpers.js';
 import { insertUser, startTestSession } from '../../test/factories.js';
 import { createTestApp, dialects, useTestApp } from '../../test/harness.js';
 import { softAuthenticator, type SoftAuthenticator } from '../../test/webauthn.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-function call(app: App, access: string, method: Method, url: string, payload?: object) {
-  return app.inject({ method, url, headers: bearer(access), ...(payload ? { payload } : {}) });
-}
-
 async function addPasskey(app: App, access: string, device: SoftAuthenticator, name: string) {
-  const options = await call(app, access, 'POST', secondStepPaths.passkeyOptions);
+  const options = await callAs(app, access, 'POST', secondStepPaths.passkeyOptions);
   expect(options.statusCode, options.body).toBe(200);
   const { passkey, response } = device.register(
     options.json<{ options: Record<string, unknown> }>().options,
   );
-  const added = await call(app, access, 'POST', secondStepPaths.passkeys, {
+  const added = await callAs(app, access, 'POST', secondStepPaths.passkeys, {
     name,
     credential: response,
   });
@@ -55,21 +49,21 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     const laptop = await addPasskey(t.app, access, device(), 'Office laptop');
     const phone = await addPasskey(t.app, access, device(), 'Phone');
     expect(laptop.data).toMatchObject({ name: 'Office laptop', last_used_at: null });
-    const list = await call(t.app, access, 'GET', secondStepPaths.passkeys);
+    const list = await callAs(t.app, access, 'GET', secondStepPaths.passkeys);
     expect(list.json<{ data: Passkey[] }>().data.map((passkey) => passkey.name)).toEqual([
       'Office laptop',
       'Phone',
     ]);
-    const removed = await call(
+    const removed = await callAs(
       t.app,
       access,
       'DELETE',
       buildPath(secondStepPaths.passkey, { id: phone.data.id }),
     );
     expect(removed.statusCode).toBe(204);
-    const after = await call(t.app, access, 'GET', secondStepPaths.passkeys);
+    const after = await callAs(t.app, access, 'GET', secondStepPaths.passkeys);
     expect(after.json<{ data: Passkey[] }>().data).toHaveLength(1);
-    const kinds = (await call(t.app, access, 'GET', staffPaths.activity))
+    const kinds = (await callAs(t.app, access, 'GET', staffPaths.activity))
       .json<ActivityList>()
       .data.map((event) => event.kind);
     expect(kinds.filter((kind) => kind === 'passkey_added')).toHaveLength(2);
@@ -80,7 +74,7 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     const owner = await signedIn();
     const other = await signedIn();
     const { data } = await addPasskey(t.app, owner.access, device(), 'Mine');
-    const response = await call(
+    const response = await callAs(
       t.app,
       other.access,
       'DELETE',
@@ -100,9 +94,9 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { token } = response.json<{ token: { access: string } }>();
-    const profile = await call(t.app, token.access, 'GET', apiPaths.profile);
+    const profile = await callAs(t.app, token.access, 'GET', apiPaths.profile);
     expect(profile.json()).toMatchObject({ email: user.email });
-    const kinds = (await call(t.app, token.access, 'GET', staffPaths.activity))
+    const kinds = (await callAs(t.app, token.access, 'GET', staffPaths.activity))
       .json<ActivityList>()
       .data.map((event) => event.kind);
     expect(kinds[0]).toBe('passkey_sign_in');
