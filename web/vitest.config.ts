@@ -10,6 +10,11 @@ export default mergeConfig(
       root: fileURLToPath(new URL('.', import.meta.url)),
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      // Each test file still gets a fresh module graph and a fresh jsdom (the app keeps its
+      // session, caches and router state in modules), but in a VM context of a worker that
+      // stays up: starting a worker and its environment for each file cost more than the
+      // tests did (docs/decisions/0087).
+      pool: 'vmForks',
       setupFiles: ['./src/test/setup.ts'],
       // Tests import index.css only as text (?raw), to check its tokens.
       css: { include: [/index\.css/] },

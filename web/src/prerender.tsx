@@ -1,5 +1,6 @@
+import { text } from 'node:stream/consumers';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { appRouteObjects } from './app/router';
@@ -76,10 +77,10 @@ export async function renderPage(path: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // No hydration data in the page: the Content-Security-Policy allows no inline script, and
   // every loader of these pages answers null for a signed-out visitor (src/main.tsx).
-  const { prelude } = await prerender(
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  return new Response(prelude).text();
+  return text(prelude);
 }
