@@ -10,7 +10,8 @@ import {
   findNewestUnconsumedCode,
   insertOneTimeCode,
 } from '../repositories/one-time-codes.js';
-import { keyedHash, sameHash } from './crypto.js';
+import { sameHash } from '../db/stored-tokens.js';
+import { keyedHash } from './crypto.js';
 
 /** A sign-up code is valid 10 minutes and survives at most 5 tries (docs/auth.md, 5). */
 export const OTP_TTL_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * How a secret token is made and kept: below every feature, because the features that hand out
@@ -17,4 +17,11 @@ export function randomToken(): string {
  */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
+}
+
+/** Compares two hashes without leaking, through timing, how much of them matched. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -1,7 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CLIENT_TOKEN_SECONDS, type ApiClient, type ApiClientCreated } from '@um/contract';
 import type { Db, Executor } from '../db/database.js';
-import { randomToken, sha256 } from '../db/stored-tokens.js';
+import { randomToken, sameHash, sha256 } from '../db/stored-tokens.js';
 import { nowIso } from '../db/time.js';
 import { findUserNameAndEmail } from '../repositories/users.js';
 import {
@@ -22,12 +22,6 @@ import {
  * database never holds what would open the API. A token is good for an hour while its client is
  * not revoked: every request checks both, so a revocation stops its tokens at once.
  */
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 const present = (row: {
   id: number;
