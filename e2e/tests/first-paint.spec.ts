@@ -1,6 +1,9 @@
 import { appRoutes } from '@um/contract';
 import type { ConsoleMessage } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { createStandardViaApi, createStudentViaApi, uniqueTag } from './support/api.js';
+import { storeSession } from './support/session.js';
+import { viewports } from './support/ui.js';
 
 /** The pre-rendered public pages (web/src/prerender.tsx), with a field and the submit of each. */
 const pages = [
@@ -69,4 +72,50 @@ test('a signed-in person who opens the pre-rendered login page is taken to the d
 }) => {
   await page.goto(appRoutes.login);
   await expect(page).toHaveURL(appRoutes.dashboard);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: viewports.phone });
+
+  test("the dashboard's figures arrive without moving what is already on screen", async ({
+    page,
+    account,
+    request,
+  }) => {
+    const tag = uniqueTag();
+    const standard = await createStandardViaApi(request, account, `Grade 4 ${tag}`, 4);
+    await createStudentViaApi(request, account, {
+      name: `Shift Student ${tag}`,
+      email: `shift-${tag}@pupils.test`,
+      roll_number: '1',
+      standard: standard.id,
+    });
+    // The figures answer late, so the screen is drawn with their placeholders first.
+    await page.route(/\/(management|api\/message)\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+        }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await storeSession(page, account.tokens, account.profile);
+    await page.goto(appRoutes.dashboard);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${standard.name} 1 student` })).toBeVisible();
+
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    // 0.1 is where web.dev's "good" ends; the loading placeholders used to cost 0.3 here.
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
 });

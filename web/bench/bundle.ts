@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { signedInShellModules } from '../src/signed-in-frame.js';
 
 /**
  * What a page of the built web app loads first, read from Vite's manifest
@@ -26,11 +27,7 @@ export type Manifest = Record<string, ManifestChunk>;
  */
 export const pageModules = {
   '/login': ['src/features/auth/LoginPage.tsx'],
-  '/dashboard': [
-    'src/app/shell/AppShell.tsx',
-    'src/features/dashboard/DashboardPage.tsx',
-    'src/features/dashboard/loader.ts',
-  ],
+  '/dashboard': signedInShellModules,
 } as const;
 
 export type MeasuredPage = keyof typeof pageModules;

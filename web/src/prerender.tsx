@@ -5,6 +5,8 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { appRoutes } from '@um/contract';
 import { appRouteObjects } from './app/router';
 
+export { signedInShellModules } from './signed-in-frame';
+
 /**
  * The public pages whose HTML holds their screen at build time (by their routes' ids), so the form paints before any
  * script has run; the browser then hydrates it (src/main.tsx). The server sends each one's file
@@ -21,18 +23,6 @@ export interface ManifestChunk {
   file: string;
   imports?: string[];
 }
-
-/**
- * What a stored session's first screen needs besides the entry: the signed-in frame, the
- * dashboard (where a signed-in visit starts) and the dashboard's loader, as manifest keys
- * (router.tsx imports each lazily). index.html asks for them with the entry, so they download
- * beside it instead of after it has run (decision 0084).
- */
-export const signedInShellModules = [
-  'src/app/shell/AppShell.tsx',
-  'src/features/dashboard/DashboardPage.tsx',
-  'src/features/dashboard/loader.ts',
-] as const;
 
 /**
  * `html` with a `<link rel="modulepreload">` for each chunk of `modules` and every chunk they

@@ -136,9 +136,7 @@ describe('dashboard', () => {
     const byStandard = await within(figures).findByRole('region', { name: t.byStandard(thisYear) });
     // Each link's name is what it shows, with the word screen readers need after the count.
     expect(
-      within(byStandard)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
+      (await within(byStandard).findAllByRole('link')).map((link) => link.textContent),
     ).toEqual(['Class 8 A 28 students', 'Class 9 A 31 students']);
     expect(within(byStandard).getAllByRole('link')[0]).toHaveAccessibleName(
       'Class 8 A 28 students',

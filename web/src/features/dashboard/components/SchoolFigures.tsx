@@ -31,14 +31,18 @@ export interface SchoolFiguresProps {
 
 const cardLinkClasses = `${cardClasses} flex h-full flex-col gap-1 p-5 transition-colors duration-fast hover:border-brand-300 dark:hover:border-brand-700`;
 
-/** A figure still loading: a placeholder of its size; one that failed: a dash. */
+/**
+ * A figure still loading: a placeholder as tall as the figure's line (text-2xl's line is 2rem),
+ * so the cards keep their height when the figures arrive and nothing below them moves; one that
+ * failed: a dash.
+ */
 function Unknown({ isError }: { isError: boolean }) {
   return (
     <span
       className={
         isError
           ? 'font-display text-2xl font-semibold'
-          : 'my-1 h-7 w-16 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-700'
+          : 'h-8 w-16 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-700'
       }
     >
       {isError ? '—' : null}

@@ -16,7 +16,18 @@ export interface YearFiguresProps {
  * students; a bar beside each count shows the classes' sizes side by side.
  */
 export function YearFigures({ year, standards }: YearFiguresProps) {
-  if (standards === undefined) return null;
+  if (standards === undefined) {
+    // The card and its first line hold their place while the standards load, so the sections
+    // below it move less when they arrive.
+    return (
+      <section aria-labelledby="year-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
+        <h3 id="year-heading" className="font-display text-base font-semibold">
+          {t.byStandard(year)}
+        </h3>
+        <p className="mt-1 h-5 w-48 max-w-full animate-pulse rounded-lg bg-slate-200 dark:bg-slate-700" />
+      </section>
+    );
+  }
   const ordered = [...standards].sort(
     (a, b) => a.grade_level - b.grade_level || a.name.localeCompare(b.name),
   );
