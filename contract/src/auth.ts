@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { emailSchema, singleLine, wellFormedText } from './common.js';
+import {
+  emailSchema,
+  noFormatCharacters,
+  singleLine,
+  somethingVisible,
+  wellFormedText,
+} from './common.js';
 import { fieldTexts, texts } from './texts.js';
 import { inviteTokenSchema, roleSchema, statusSchema } from './staff.js';
 
@@ -29,6 +35,10 @@ const personNameSchema = z
   .min(1, { error: fieldTexts.nameRequired })
   .max(LIMITS.personNameMax, { error: fieldTexts.nameTooLong })
   .refine(...singleLine(fieldTexts.nameSingleLine))
+  // Staff names stand beside every change in the history and every message: read as a
+  // student's name is.
+  .refine(...noFormatCharacters(fieldTexts.nameFormatCharacter))
+  .refine(...somethingVisible(fieldTexts.nameNothingVisible))
   .refine(...wellFormedText);
 
 const otpSchema = z

@@ -156,6 +156,14 @@ describe.each(dialects)('Google sign-in on %s', (dialect) => {
     expect((await profileOf(response)).name).toBe('Asha Rao =1+2');
   });
 
+  it('keeps a Google name without the invisible format characters the sign-up form refuses', async () => {
+    const response = await googleRegister(
+      await google.sign({ email: address(), name: '\u200BAsha\u202E Rao\u2066\uFEFF' }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await profileOf(response)).name).toBe('Asha Rao');
+  });
+
   it('signs in with 200 when the Google identity already has an account', async () => {
     const sub = unique('sub');
     const first = await googleRegister(await google.sign({ sub }));

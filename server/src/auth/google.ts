@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { emailSchema, LIMITS } from '@um/contract';
+import { emailSchema } from '@um/contract';
 import type { Config } from '../config.js';
+import { providerDisplayName } from './provider-name.js';
 
 /** Google signs ID tokens with RS256 and names itself in `iss` in either of these forms. */
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -65,24 +66,6 @@ export function createGoogleVerifier(google: Config['google']): GoogleVerifier |
     if (!email.success || typeof payload.sub !== 'string' || payload.sub.length === 0) {
       throw new GoogleCredentialError('invalid');
     }
-    return { sub: payload.sub, email: email.data, name: displayName(payload['name']) };
+    return { sub: payload.sub, email: email.data, name: providerDisplayName(payload['name']) };
   };
-}
-
-/**
- * Google's display name as the sign-up form would take it: one line (a line break, a tab or
- * another control character, NUL included, which PostgreSQL cannot store, becomes a space),
- * half of a surrogate pair replaced as UTF-8 encoding replaces it (the databases differ
- * otherwise), and cut to the form's length without splitting a character in two.
- */
-function displayName(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const line = value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
-  const text = Buffer.from(line, 'utf8').toString('utf8').trim();
-  let name = '';
-  for (const char of text) {
-    if (name.length + char.length > LIMITS.personNameMax) break;
-    name += char;
-  }
-  return name;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, texts } from '@um/contract';
+import { apiPaths, fieldTexts, texts } from '@um/contract';
 import { bearer, freezeClock, postJson } from '../test/auth-helpers.js';
 import { insertUser, unique } from '../test/factories.js';
 import { dialects, useTestApp } from '../test/harness.js';
@@ -285,6 +285,22 @@ describe.each(dialects)('sign-up by e-mail code on %s', (dialect) => {
       registration(email, code, { password: longest, password2: longest }),
     );
     expect(accepted.statusCode).toBe(201);
+  });
+
+  it("refuses a name with an invisible format character or nothing to see, as a student's", async () => {
+    const email = newAddress();
+    const code = await requestCode(email);
+    for (const [name, message] of [
+      ['Asha\u202Etxt.exe', fieldTexts.nameFormatCharacter],
+      ['\u3164\u3164', fieldTexts.nameNothingVisible],
+    ]) {
+      const response = await register(registration(email, code, { name }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors['name']).toEqual([
+        message,
+      ]);
+    }
+    expect((await register(registration(email, code, { name: 'Asha Rao' }))).statusCode).toBe(201);
   });
 
   it('answers 409 when the address got an account after its code was sent', async () => {

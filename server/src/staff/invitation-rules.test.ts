@@ -211,6 +211,23 @@ describe.each(dialects)('invitations and the accounts behind them on %s', (diale
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
+  it('sends one invitation when two admins invite the same address at the same moment', async () => {
+    const email = `${unique('race')}@elsewhere.test`;
+    const second = await anAdmin('Racing Admin');
+    const answers = await Promise.all([
+      invite(headAccess, email, 'staff'),
+      invite(second.access, email, 'viewer'),
+      invite(headAccess, email, 'admin'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 429, 429]);
+    await smtp.waitForMails(email, 1);
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+    const [sent] = answers.filter((answer) => answer.statusCode === 201);
+    expect((await pending()).filter((invitation) => invitation.email === email)).toEqual([
+      sent!.json<{ data: Invitation }>().data,
+    ]);
+  });
+
   it('gives an address that signs up with a mailed code the role of its pending invitation, and uses it up', async () => {
     const email = `${unique('coded')}@school.test`;
     expect((await invite(headAccess, email, 'viewer')).statusCode).toBe(201);

@@ -9,6 +9,7 @@ import {
 import type { OidcConfig } from '../../config.js';
 import { nowIso } from '../../db/time.js';
 import { HttpError, notFound, problemTypes } from '../../http/problem.js';
+import { providerDisplayName } from '../provider-name.js';
 import type { AuthDeps } from '../context.js';
 import { sha256 } from '../../db/stored-tokens.js';
 import type { Client } from '../../http/client.js';
@@ -93,12 +94,6 @@ function verifiedEmail(claims: Record<string, unknown>): string | null {
     claims['xms_edov'] === '1';
   const email = emailSchema.safeParse(claims['email']);
   return verified && email.success ? email.data : null;
-}
-
-function displayName(claims: Record<string, unknown>): string {
-  const name = claims['name'];
-  if (typeof name !== 'string') return '';
-  return [...name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()].slice(0, 100).join('');
 }
 
 export function createOidcClient(config: OidcConfig | null, appUrl: string): OidcClient | null {
@@ -193,7 +188,7 @@ export function createOidcClient(config: OidcConfig | null, appUrl: string): Oid
       const identity: SsoIdentity = {
         sub: String(claims['sub']),
         email,
-        name: displayName(claims),
+        name: providerDisplayName(claims['name']),
       };
       if (flow.intent === 'register') return ssoRegister(deps, provider, identity, now, who);
       const user = await findSsoAccount(deps, provider, identity, now);
