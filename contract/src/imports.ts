@@ -131,8 +131,8 @@ export const IMPORT_MAX_ROWS = 20_000;
 /** The most wrong cells an import's answer lists; `error_count` says how many there are. */
 export const IMPORT_MAX_ERRORS = 1_000;
 /**
- * The longest row an import reads, in bytes of its cells (characters, for Latin text); a real
- * row is well under a thousand.
+ * The longest row an import reads, in bytes of its cells as the file holds them (UTF-8: one a
+ * Latin letter, three a Devanagari one); a real row is well under a thousand.
  */
 export const IMPORT_MAX_ROW_LENGTH = 65_536;
 /** The most cells a row may have; a student's row has one per column, a score at most. */
@@ -258,7 +258,7 @@ export const importTexts = {
   quoteNotClosed: (row: number) =>
     `The file is not valid CSV: a cell in row ${row} opens a quote (") that is never closed.`,
   rowTooLong: (row: number) =>
-    `The file is not valid CSV: row ${row} is longer than ${thousands(IMPORT_MAX_ROW_LENGTH)} characters. A cell in it may open a quote (") that is never closed.`,
+    `The file is not valid CSV: row ${row} is longer than ${IMPORT_MAX_ROW_LENGTH / 1024} KB. A cell in it may open a quote (") that is never closed.`,
   tooManyCells: (row: number) =>
     `The file is not valid CSV: row ${row} has more than ${thousands(IMPORT_MAX_CELLS)} cells. A student's row has one cell for each column of the header.`,
   unknownColumns: (names: readonly string[]) =>
