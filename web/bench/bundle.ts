@@ -1,25 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { signedInShellModules } from '../src/signed-in-frame.js';
+import { signedInShellModules, staticChunks } from '../src/build-manifest.js';
+import type { Manifest } from '../src/build-manifest.js';
 
-/**
- * What a page of the built web app loads first, read from Vite's manifest
- * (`build.manifest: true`, written to `<dist>/.vite/manifest.json`). Sizes are gzip at zlib's
- * default level, in bytes.
- */
-
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-export type Manifest = Record<string, ManifestChunk>;
+// What a page of the built web app loads first, read from Vite's manifest
+// (src/build-manifest.ts). Sizes are gzip at zlib's default level, in bytes.
 
 /**
  * The lazily loaded modules each measured page renders or asks its data with, as router.tsx
@@ -65,21 +51,11 @@ export interface InitialAssets {
  * loaded modules, and every chunk those import statically, with their stylesheets.
  */
 export function initialAssets(manifest: Manifest, roots: readonly string[]): InitialAssets {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest has no chunk for ${key}.`);
-    js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const chunks = staticChunks(manifest, [entryKey(manifest), ...roots]);
+  return {
+    js: chunks.map((chunk) => chunk.file),
+    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
   };
-  visit(entryKey(manifest));
-  for (const root of roots) visit(root);
-  return { js: [...js], css: [...css] };
 }
 
 /**

@@ -5,7 +5,10 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { appRoutes } from '@um/contract';
 import { appRouteObjects } from './app/router';
 
-export { signedInShellModules } from './signed-in-frame';
+import { staticChunks } from './build-manifest';
+import type { Manifest } from './build-manifest';
+
+export { signedInShellModules } from './build-manifest';
 
 /**
  * The public pages whose HTML holds their screen at build time (by their routes' ids), so the form paints before any
@@ -18,12 +21,6 @@ export const prerenderedPages = [
   { id: 'forgot-password', path: appRoutes.forgotPassword },
 ] as const;
 
-/** A chunk of Vite's manifest (`build.manifest`), as far as the preloads read it. */
-export interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /**
  * `html` with a `<link rel="modulepreload">` for each chunk of `modules` and every chunk they
  * import, that the HTML does not load already. index.html only: the public pages are written
@@ -31,7 +28,7 @@ export interface ManifestChunk {
  */
 export function withModulePreloads(
   html: string,
-  manifest: Record<string, ManifestChunk>,
+  manifest: Manifest,
   modules: readonly string[],
 ): string {
   const loaded = new Set(
@@ -39,17 +36,9 @@ export function withModulePreloads(
       (match) => match[1],
     ),
   );
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest has no chunk for ${key}.`);
-    if (!loaded.has(chunk.file)) files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of modules) visit(key);
+  const files = staticChunks(manifest, modules)
+    .map((chunk) => chunk.file)
+    .filter((file) => !loaded.has(file));
   if (!html.includes('</head>')) throw new Error('The HTML has no </head>.');
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
