@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { BinList, HistoryList, Standard, Student } from '@um/contract';
+import { freezeClock } from '../test/auth-helpers.js';
 import { dialects, useTestApp } from '../test/harness.js';
 import { buildStandard, buildStudent, loginAs, unique } from '../test/factories.js';
 
@@ -19,6 +20,9 @@ describe.each(dialects)('history, the bin and edit conflicts on %s', (dialect) =
     other = second.headers;
     me = { id: first.user.id, name: 'Meera Iyer' };
     colleague = { id: second.user.id, name: 'Tom Okafor' };
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   const call = (
@@ -188,7 +192,10 @@ describe.each(dialects)('history, the bin and edit conflicts on %s', (dialect) =
   it('lists the bin newest first with who deleted what, pages it, and answers 404 to restoring what is not in it', async () => {
     const standard = await addStandard();
     const student = await addStudent(standard.id, { name: 'Chen Li' });
+    // A second apart: two deletions within one millisecond have no newer one.
+    const clock = freezeClock();
     await call('DELETE', '/management/update_students/', { id: student.id }, other);
+    clock.advance(1_000);
     const emptyStandard = await addStandard();
     await call('DELETE', `/management/standard/${emptyStandard.id}/`);
 
