@@ -50,10 +50,15 @@ test.describe('bundle budget', () => {
     return scripts.filter((file) => !colourMode.includes(file)).sort();
   };
 
-  test('the public pages ask for the entry and every chunk it imports at once, and for no screen', () => {
+  test('the signed-out pages ask for the entry and every chunk it imports at once, and for no screen', () => {
     const entry = initialAssets(manifest, []).js;
     expect(manifest[entryKey(manifest)]?.file).toBeDefined();
-    for (const htmlFile of ['login.html', 'register.html', 'forgot-password.html']) {
+    for (const htmlFile of [
+      'login.html',
+      'register.html',
+      'forgot-password.html',
+      'signed-out.html',
+    ]) {
       expect(scriptsBesideColourMode(htmlFile), htmlFile).toEqual([...entry].sort());
     }
   });

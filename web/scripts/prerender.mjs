@@ -1,9 +1,9 @@
 // Writes the HTML of the public pages with their screen already in it (src/prerender.tsx, React
 // Router's static rendering of the app's own routes and components) next to a built web app's
 // index.html, named by the route's id: login.html, register.html, forgot-password.html. The server sends each for its
-// path, and the browser hydrates it (src/main.tsx). Then adds to index.html, which every other
-// route gets, module preloads for the signed-in frame's chunks. Run after `vite build`, before
-// precompress.
+// path, and the browser hydrates it (src/main.tsx). Writes signed-out.html, the plain shell, for
+// the other signed-out screens. Then adds to index.html, which the signed-in routes get, module
+// preloads for the signed-in frame's chunks. Run after `vite build`, before precompress.
 //
 //   node web/scripts/prerender.mjs [DIST_DIR]   (default: web/dist)
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -46,8 +46,11 @@ try {
     );
     await writeFile(join(distDir, `${id}.html`), html);
   }
-  // The public pages are written from the plain shell above; only the single-page app's shell,
-  // which every other route gets, asks for the signed-in frame's chunks with the entry.
+  // The public pages are written from the plain shell above, and so is the shell the server
+  // sends the other signed-out screens (a reset link, the provider's return, the second step);
+  // only the single-page app's shell, which the signed-in routes get, asks for the signed-in
+  // frame's chunks with the entry.
+  await writeFile(join(distDir, 'signed-out.html'), shell);
   const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'));
   await writeFile(
     join(distDir, 'index.html'),

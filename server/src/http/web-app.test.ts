@@ -9,8 +9,9 @@ const PROBLEM = /^application\/problem\+json/;
 const HTML = /^text\/html/;
 
 /**
- * A build as `npm run build` leaves it: the app's shell with a Brotli copy beside it, and the
- * login page pre-rendered (web/scripts/prerender.mjs); this build has no other page's file.
+ * A build as `npm run build` leaves it: the app's shell with a Brotli copy beside it, the login
+ * page pre-rendered and the signed-out screens' shell (web/scripts/prerender.mjs); this build has
+ * no other page's file.
  */
 function fakeBuild() {
   const dist = mkdtempSync(join(tmpdir(), 'um-web-pages-'));
@@ -20,6 +21,7 @@ function fakeBuild() {
   writeFileSync(join(dist, 'index.html'), app);
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(app));
   writeFileSync(join(dist, 'login.html'), '<main>the login form</main>');
+  writeFileSync(join(dist, 'signed-out.html'), '<main>the shell without preloads</main>');
   // A file beside index.html that no route may be answered with.
   writeFileSync(join(dist, 'students.html'), '<main>not the app</main>');
   return dist;
@@ -57,11 +59,27 @@ describe('the HTML of the client routes', () => {
   );
 
   it.each([
+    '/reset-password/MQ/abc-123',
+    '/reset-password/MQ/abc-123/',
+    '/login/oidc?code=abc&state=def',
+    '/login/verify',
+  ])(
+    '%s gets the shell without the signed-in preloads, with the same headers as the app',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(
+        (await get('/dashboard')).headers['content-security-policy'],
+      );
+      expect(response.body).toBe('<main>the shell without preloads</main>');
+    },
+  );
+
+  it.each([
     '/',
     '/register',
     '/forgot-password',
-    '/reset-password/MQ/abc-123',
-    '/reset-password/MQ/abc-123/',
     '/dashboard',
     '/students',
     '/settings',

@@ -16,14 +16,28 @@ const PRERENDERED: Record<string, string> = {
   [appRoutes.register]: 'register.html',
   [appRoutes.forgotPassword]: 'forgot-password.html',
 };
+/**
+ * The app's shell without the signed-in frame's preloads (web/scripts/prerender.mjs), for the
+ * other screens a signed-out visitor opens: a password-reset link, the OpenID provider's return
+ * and the second step of a sign-in. index.html asks for the signed-in frame's chunks with the
+ * entry (docs/web.md, "First paint"), which a phone would otherwise fetch before the screen it
+ * came for.
+ */
+const SIGNED_OUT_SHELL = 'signed-out.html';
+const SIGNED_OUT_ROUTES: readonly string[] = [
+  appRoutes.resetPassword,
+  appRoutes.oidcCallback,
+  appRoutes.secondStep,
+];
 
 /**
  * Serves the built web app from one origin with the API. Vite's hashed assets are cached for
  * a year; the HTML is revalidated on every load so a deploy is picked up at once.
  *
  * The returned fallback answers the web app's routes (docs/product.md) with index.html, the
- * app's shell: the app routes in the browser. The pre-rendered public pages get their own file
- * when the build made it (`npm run build` does; a build without it still works from the shell). Any other path is a 404, stored by no cache: a
+ * app's shell: the app routes in the browser. The pre-rendered public pages, and the other
+ * signed-out screens, get their own file when the build made it (`npm run build` does; a build
+ * without it still works from the shell). Any other path is a 404, stored by no cache: a
  * browser asking for a page still gets the app (with status 404) so it can show its not-found
  * screen, and every other client gets problem JSON.
  */
@@ -49,12 +63,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
 
-  const prerendered = new Map(
-    Object.entries(PRERENDERED).filter(([, file]) => existsSync(join(distDir, file))),
-  );
+  // Each route's page, or the app's shell where the build has not written that page.
+  const pageOf = (route: string) => {
+    const file = PRERENDERED[route] ?? (SIGNED_OUT_ROUTES.includes(route) ? SIGNED_OUT_SHELL : '');
+    return file && existsSync(join(distDir, file)) ? file : APP_HTML;
+  };
   const clientRoutes = FindMyWay({ ignoreTrailingSlash: true });
   for (const route of ['/', ...Object.values(appRoutes)]) {
-    clientRoutes.on('GET', route, () => undefined);
+    clientRoutes.on('GET', route, () => undefined, { file: pageOf(route) });
   }
 
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
@@ -64,7 +80,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const wantsPage = (request.headers.accept ?? '').includes('text/html');
     if (!match && !wantsPage) return undefined;
     if (!match) return reply.code(404).sendFile(APP_HTML);
-    const page = path.length > 1 ? path.replace(/\/$/, '') : path;
-    return reply.code(200).sendFile(prerendered.get(page) ?? APP_HTML);
+    return reply.code(200).sendFile((match.store as { file: string }).file);
   };
 }
