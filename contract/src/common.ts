@@ -104,6 +104,17 @@ const FORMAT_CHARACTER = /\p{Cf}/u;
 export const noFormatCharacters = (message: string) =>
   [(value: string) => !FORMAT_CHARACTER.test(value), { error: message }] as const;
 
+const CONTROL_CHARACTER_RUNS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'gu');
+const FORMAT_CHARACTERS = new RegExp(FORMAT_CHARACTER.source, 'gu');
+
+/**
+ * Text from elsewhere (a sign-in provider's name) as a single-line field without format
+ * characters would take it, where refusing it is not open: each run of control characters
+ * becomes a space and format characters go.
+ */
+export const asReadableLine = (value: string) =>
+  value.replace(CONTROL_CHARACTER_RUNS, ' ').replace(FORMAT_CHARACTERS, '');
+
 /**
  * Something a reader can see: a letter, digit, mark, punctuation or symbol other than the
  * blanks that are letters or symbols by category (Hangul fillers, the blank Braille pattern).

@@ -1,4 +1,4 @@
-import { LIMITS } from '@um/contract';
+import { asReadableLine, LIMITS } from '@um/contract';
 
 /**
  * A name a sign-in provider (Google, the school's OpenID provider) gives, as the sign-up form
@@ -10,8 +10,7 @@ import { LIMITS } from '@um/contract';
  */
 export function providerDisplayName(value: unknown): string {
   if (typeof value !== 'string') return '';
-  const line = value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\p{Cf}/gu, '');
-  const text = Buffer.from(line, 'utf8').toString('utf8').trim();
+  const text = Buffer.from(asReadableLine(value), 'utf8').toString('utf8').trim();
   let name = '';
   for (const char of text) {
     if (name.length + char.length > LIMITS.personNameMax) break;
