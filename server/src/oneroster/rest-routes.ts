@@ -25,7 +25,7 @@ import {
   parseFilter,
   selectFields,
 } from './query.js';
-import { readRoster, type Entry, type Roster } from './roster.js';
+import { rosterReader, type Entry, type Roster } from './roster.js';
 import { rosterSettings } from './routes.js';
 
 /**
@@ -197,6 +197,7 @@ const collections: Collection[] = [
 export function oneRosterRestRoutes(app: ZodApp, context: AppContext): void {
   const { db } = context.database;
   const settings = rosterSettings(context);
+  const readRoster = rosterReader(settings);
   const tags = ['oneroster-rostering'];
   const security = [{ oneRosterClient: [ONEROSTER_SCOPE] }];
   const unauthorized = () =>
@@ -273,7 +274,7 @@ export function oneRosterRestRoutes(app: ZodApp, context: AppContext): void {
         const client = clientOf(request);
         const filter = parseFilter(request.query.filter, schema);
         const since = changedSince(filter);
-        const roster = await readRoster(db, settings);
+        const roster = await readRoster(db);
         let entries = collection.entries(roster);
         if (since !== undefined) {
           const delta = await readDelta(db, roster, settings, since);
@@ -328,7 +329,7 @@ export function oneRosterRestRoutes(app: ZodApp, context: AppContext): void {
       async (request, reply) => {
         const client = clientOf(request);
         const select = selectFields(request.query.fields, schema);
-        const roster = await readRoster(db, settings);
+        const roster = await readRoster(db);
         const only = collection.only;
         const entry = collection
           .entries(roster)

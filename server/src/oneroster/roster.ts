@@ -123,6 +123,54 @@ export async function readRoster(db: Executor, settings: RosterSettings): Promis
   return makeRoster(await readSources(db, settings), settings);
 }
 
+/** Two rows with the same fields, each holding the same value. */
+function sameRow(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) =>
+    Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/** Sources that would make the same roster: every table read holds the same rows in order. */
+function sameSources(a: Sources, b: Sources): boolean {
+  return (Object.keys(a) as (keyof Sources)[]).every((key) => {
+    const [mine, theirs] = [a[key], b[key]];
+    if (!Array.isArray(mine) || !Array.isArray(theirs)) return sameRow(mine, theirs);
+    return (
+      mine.length === theirs.length &&
+      mine.every((row: object, index) => sameRow(row, theirs[index] as object))
+    );
+  });
+}
+
+/**
+ * How long a roster is kept after the last request that read it: a system reading page after
+ * page asks again within a second; one that has finished leaves the memory to the rest.
+ */
+const ROSTER_KEEP_MS = 60_000;
+
+/**
+ * `readRoster` for a system that reads the roster a page at a time: the tables are read for every
+ * call, so no answer is older than its request, but the roster is made again only when what was
+ * read differs from the last call's. Making it is most of a page's cost, and between two pages
+ * the tables are almost always as they were (docs/oneroster.md, "The REST API"). A roster is
+ * read by its callers, never changed, so one can serve many requests.
+ */
+export function rosterReader(settings: RosterSettings, keepMs = ROSTER_KEEP_MS) {
+  let last: { sources: Sources; roster: Roster } | undefined;
+  let forget: NodeJS.Timeout | undefined;
+  return async (db: Executor): Promise<Roster> => {
+    const sources = await readSources(db, settings);
+    const roster =
+      last && sameSources(last.sources, sources) ? last.roster : makeRoster(sources, settings);
+    last = { sources, roster };
+    clearTimeout(forget);
+    forget = setTimeout(() => (last = undefined), keepMs).unref();
+    return roster;
+  };
+}
+
 /** The records of every live row: what a bulk export and the REST API give. */
 export function makeRoster(sources: Sources, settings: RosterSettings): Roster {
   const ids = schoolIds(sources.school.sourced_id);
