@@ -9,19 +9,15 @@
  * the enrollments, 100 at a time, a delta with nothing in it, and the bulk zip. Server CPU is the
  * process's own (/proc), peak memory its high-water mark. Prints figures; nothing is a target.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { apiPaths, ONEROSTER_BASE_PATH, rosterPaths } from '@um/contract';
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seed, type SeedCounts } from '../src/seed/seed.js';
-import { freePort, startServer, type ServerProcess } from './processes.js';
+import { startApiServer, type ServerProcess } from './processes.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
 const PASSWORD = 'bench-password';
 const PAGE = 100;
 const SAMPLED_PAGES = 20;
@@ -135,29 +131,8 @@ async function measureSchool(counts: SeedCounts) {
       .execute();
     await handle.destroy();
 
-    const port = await freePort();
     const startedAt = new Date().toISOString();
-    server = await startServer({
-      name: 'API server',
-      command: process.execPath,
-      args: [join(repoRoot, 'server/dist/main.js')],
-      env: {
-        PATH: process.env['PATH'],
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: `sqlite:${filename}`,
-        DATA_DIR: tempDir,
-        JWT_SECRET: randomBytes(48).toString('base64url'),
-        APP_URL: `http://127.0.0.1:${port}`,
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        SIGNUP_ALLOWED_DOMAINS: 'school.test',
-        LOG_LEVEL: 'warn',
-      },
-      port,
-      readyPath: apiPaths.ready,
-      cwd: repoRoot,
-    });
+    server = await startApiServer({ databaseUrl: `sqlite:${filename}`, dataDir: tempDir });
     const { admin: adminAuth, roster: auth } = await bearers(server.origin, admin.email);
     const users = `${ONEROSTER_BASE_PATH}/users?limit=${PAGE}`;
     const { total: userCount } = await timedGet(server, users, auth);
@@ -210,8 +185,8 @@ async function main() {
         `${school.page.medianServerCpuMs.toFixed(0)} ms, ${school.page.kB.toFixed(0)} kB`,
     );
     for (const [what, pass] of [
-      ['users', school.userPass],
-      ['enrollments', school.enrollmentPass],
+      ['user', school.userPass],
+      ['enrollment', school.enrollmentPass],
     ] as const) {
       print(
         `  every ${what} (${pass.records}) in ${pass.pages} pages: ` +

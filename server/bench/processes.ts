@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { apiPaths } from '@um/contract';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A port the kernel says is free right now, on the loopback address the loads go to. */
 export function freePort(): Promise<number> {
@@ -112,4 +118,42 @@ export async function startServer(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The built API server (`server/dist/main.js`, or `entry`) in production mode on `databaseUrl`.
+ * Its environment is a clean one: nothing from the caller's shell (REDIS_URL, WEB_DIST_DIR…)
+ * leaks in. The mail and sign-up settings production insists on point nowhere, as a bench sends
+ * no mail and signs nobody up; `env` adds to them.
+ */
+export async function startApiServer(options: {
+  databaseUrl: string;
+  dataDir: string;
+  entry?: string;
+  nodeArgs?: string[];
+  env?: NodeJS.ProcessEnv;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  return startServer({
+    name: 'API server',
+    command: process.execPath,
+    args: [...(options.nodeArgs ?? []), options.entry ?? join(repoRoot, 'server/dist/main.js')],
+    env: {
+      PATH: process.env['PATH'],
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SIGNUP_ALLOWED_DOMAINS: 'school.test',
+      ...options.env,
+    },
+    port,
+    readyPath: apiPaths.ready,
+    cwd: repoRoot,
+  });
 }

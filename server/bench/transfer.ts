@@ -8,11 +8,9 @@
  * talks to it over HTTP as the web app does. Peak memory is the kernel's high-water mark of the
  * server process (VmHWM). Nothing fails on timing: the targets are printed as PASS or MISS.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   apiPaths,
@@ -24,10 +22,8 @@ import {
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seed, type SeedCounts } from '../src/seed/seed.js';
-import { freePort, startServer } from './processes.js';
+import { startApiServer } from './processes.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
 const COUNTS: SeedCounts = { users: 2, standards: 48, students: 100_000, messages: 0 };
 const PASSWORD = 'bench-password';
 const IMPORT_ROWS = 5_000;
@@ -90,27 +86,9 @@ async function main() {
     await handle.destroy();
     await database.settle();
 
-    const port = await freePort();
-    const server = await startServer({
-      name: 'API server',
-      command: process.execPath,
-      args: [join(repoRoot, 'server/dist/main.js')],
-      env: {
-        PATH: process.env['PATH'],
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: database.serverUrl,
-        DATA_DIR: tempDir,
-        JWT_SECRET: randomBytes(48).toString('base64url'),
-        APP_URL: `http://127.0.0.1:${port}`,
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        SIGNUP_ALLOWED_DOMAINS: 'school.test',
-        LOG_LEVEL: 'warn',
-      },
-      port,
-      readyPath: apiPaths.ready,
-      cwd: repoRoot,
+    const server = await startApiServer({
+      databaseUrl: database.serverUrl,
+      dataDir: tempDir,
     });
     stop = () => server.stop();
     const login = await fetch(server.origin + apiPaths.login, {
