@@ -371,9 +371,10 @@ async function visitLcp(page: Page, url: string): Promise<number> {
 
 /**
  * A first visit as a phone lives it: `url` in a Chromium of its own (nothing cached), with the
- * slow phone's network and CPU applied for real rather than simulated from a trace taken on
- * this machine's loopback, where every file arrives at once (BENCHMARKS.md, "Web — 2026-12-07,
- * evening"). The LCP of each visit, in ms.
+ * slow phone's network and CPU applied for real. Lighthouse simulates them from a trace taken
+ * on this machine's loopback, where every file arrives at once: there the entry runs before the
+ * first frame, and the simulation counts its download and CPU in the LCP of a page whose HTML
+ * already holds its content. The LCP of each visit, in ms.
  */
 async function firstVisitLcps(url: string, session: Session | null): Promise<number[]> {
   const lcps: number[] = [];
