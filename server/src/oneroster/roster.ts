@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ONEROSTER_BASE_PATH,
   type GuidRef,
@@ -123,27 +124,6 @@ export async function readRoster(db: Executor, settings: RosterSettings): Promis
   return makeRoster(await readSources(db, settings), settings);
 }
 
-/** Two rows with the same fields, each holding the same value. */
-function sameRow(a: object, b: object): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) =>
-    Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
-}
-
-/** Sources that would make the same roster: every table read holds the same rows in order. */
-function sameSources(a: Sources, b: Sources): boolean {
-  return (Object.keys(a) as (keyof Sources)[]).every((key) => {
-    const [mine, theirs] = [a[key], b[key]];
-    if (!Array.isArray(mine) || !Array.isArray(theirs)) return sameRow(mine, theirs);
-    return (
-      mine.length === theirs.length &&
-      mine.every((row: object, index) => sameRow(row, theirs[index] as object))
-    );
-  });
-}
-
 /**
  * How long a roster is kept after the last request that read it: a system reading page after
  * page asks again within a second; one that has finished leaves the memory to the rest.
@@ -163,7 +143,9 @@ export function rosterReader(settings: RosterSettings, keepMs = ROSTER_KEEP_MS) 
   return async (db: Executor): Promise<Roster> => {
     const sources = await readSources(db, settings);
     const roster =
-      last && sameSources(last.sources, sources) ? last.roster : makeRoster(sources, settings);
+      last && isDeepStrictEqual(last.sources, sources)
+        ? last.roster
+        : makeRoster(sources, settings);
     last = { sources, roster };
     clearTimeout(forget);
     forget = setTimeout(() => (last = undefined), keepMs).unref();
