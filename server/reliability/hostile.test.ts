@@ -12,7 +12,13 @@ import { apiPaths, IMPORT_MAX_ROWS, LIVE_STREAMS_PER_PERSON, recordPaths } from 
 import { openEventStream, type EventStreamReader } from '../src/test/event-stream.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../src/test/smtp-catcher.js';
 import { call, signUp, type Staff } from './support/api.js';
-import { killAllChildren, startServer, tempDir, type ServerProcess } from './support/processes.js';
+import {
+  killAllChildren,
+  startControlServer,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from './support/processes.js';
 import { report } from './support/report.js';
 
 /**
@@ -21,7 +27,8 @@ import { report } from './support/report.js';
  * lives no longer than the right to it), sent to the built server as a real process: uploads of 10 MB built
  * to be slow to read, a flood of HEADs on the event stream, a thousand streams on one token,
  * and streams whose clients never read. Throughout, a monitor asks `/healthz` every 50 ms, as a
- * load balancer would: it must answer within a second every time.
+ * load balancer would: it must answer within a second every time, beyond what a bare Node server
+ * on the same machine took at the same moment.
  */
 
 const MB = 1024 * 1024;
@@ -39,22 +46,42 @@ function rssMB(pid: number): { now: number; peak: number } {
   return { now: Math.round(kB('VmRSS') / 1024), peak: Math.round(kB('VmHWM') / 1024) };
 }
 
-/** Asks /healthz every 50 ms until stopped; the slowest answer and how many were asked. */
-function watchHealth(origin: string) {
+/** How long `url` took to answer, or undefined if it failed or was not 200. */
+async function timedGet(url: string): Promise<number | undefined> {
+  const sent = performance.now();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.ok ? performance.now() - sent : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Asks the server's /healthz every 50 ms until stopped, and the control server at the same
+ * moment: the server's own delay is how much longer it took than the control, so what the test
+ * charges to the server is the server's and not a pause of the whole machine (the test's own
+ * process, another job on the host). Returns the slowest answers and how many failed.
+ */
+function watchHealth(origin: string, control: { origin: string }) {
   const latencies: number[] = [];
+  const delays: number[] = [];
+  let controlSlowest = 0;
   let failures = 0;
   let watching = true;
   const done = (async () => {
     while (watching) {
-      const sent = performance.now();
-      try {
-        const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5_000) });
-        if (!response.ok) failures += 1;
-        await response.arrayBuffer();
-      } catch {
-        failures += 1;
+      const [server, bare] = await Promise.all([
+        timedGet(`${origin}/healthz`),
+        timedGet(control.origin),
+      ]);
+      if (server === undefined) failures += 1;
+      else {
+        latencies.push(server);
+        delays.push(server - (bare ?? 0));
       }
-      latencies.push(performance.now() - sent);
+      controlSlowest = Math.max(controlSlowest, bare ?? 0);
       await sleep(50);
     }
   })();
@@ -64,11 +91,13 @@ function watchHealth(origin: string) {
       await done;
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
-        asked: latencies.length,
+        asked: latencies.length + failures,
         failures,
         p50Ms: Math.round(sorted[Math.floor(sorted.length * 0.5)] ?? 0),
         p99Ms: Math.round(sorted[Math.floor(sorted.length * 0.99)] ?? 0),
         slowestMs: Math.round(sorted.at(-1) ?? 0),
+        controlSlowestMs: Math.round(controlSlowest),
+        slowestOwnDelayMs: Math.round(Math.max(0, ...delays)),
       };
     },
   };
@@ -142,11 +171,13 @@ function unreadStream(port: number, access: string): Promise<Socket> {
 describe('hostile clients against the server process', () => {
   let smtp: SmtpCatcher;
   let server: ServerProcess;
+  let control: { origin: string };
   let dataDir: string;
   const staff: Staff[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
+    control = await startControlServer();
     dataDir = tempDir('um-rel-hostile-');
     // No DATABASE_URL: the default database in DATA_DIR, as a school's first install has it.
     server = await startServer({
@@ -177,7 +208,7 @@ describe('hostile clients against the server process', () => {
     ];
     const figures: Record<string, unknown>[] = [];
     for (const [name, body] of uploads) {
-      const monitor = watchHealth(server.origin);
+      const monitor = watchHealth(server.origin, control);
       await sleep(200);
       const sent = performance.now();
       const response = await fetch(`${server.origin}${recordPaths.studentsImport}?dry_run=true`, {
@@ -201,7 +232,7 @@ describe('hostile clients against the server process', () => {
       expect([200, 400, 413], name).toContain(response.status);
       expect(answer.length, name).toBeLessThan(300_000);
       expect(health.failures, name).toBe(0);
-      expect(health.slowestMs, name).toBeLessThan(1_000);
+      expect(health.slowestOwnDelayMs, name).toBeLessThan(1_000);
     }
     report('hostile uploads', { uploads: figures });
   });
@@ -210,7 +241,7 @@ describe('hostile clients against the server process', () => {
     const [person, poster] = [staff[1]!, staff[2]!];
     const before = await postMedianMs(server, poster, 40);
     const rssBefore = rssMB(server.pid);
-    const monitor = watchHealth(server.origin);
+    const monitor = watchHealth(server.origin, control);
     const started = performance.now();
     const statuses = await pool(15_000, 50, () => head(server.origin, person.access));
     const floodMs = Math.round(performance.now() - started);
@@ -240,7 +271,7 @@ describe('hostile clients against the server process', () => {
       ...health,
     });
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(health.slowestMs).toBeLessThan(1_000);
+    expect(health.slowestOwnDelayMs).toBeLessThan(1_000);
     expect(after).toBeLessThan(before * 3 + 20);
   });
 
@@ -272,7 +303,7 @@ describe('hostile clients against the server process', () => {
           sockets.push(await unreadStream(server.port, reader.access));
         }
       }
-      const monitor = watchHealth(server.origin);
+      const monitor = watchHealth(server.origin, control);
       const poster = staff[0]!;
       for (let index = 0; index < 300; index += 1) {
         const posted = await call(server.origin, 'POST', apiPaths.messages, {
@@ -291,7 +322,7 @@ describe('hostile clients against the server process', () => {
         rssAfterMB: rssAfter.now,
         ...health,
       });
-      expect(health.slowestMs).toBeLessThan(1_000);
+      expect(health.slowestOwnDelayMs).toBeLessThan(1_000);
       expect(rssAfter.now - rssBefore.now).toBeLessThan(100);
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -175,3 +175,22 @@ export async function eventually(
     await sleep(100);
   }
 }
+
+/**
+ * A bare Node HTTP server in a process of its own, answering every request at once: asked beside
+ * the server under test, it shows how long the machine itself took to answer at that moment, so
+ * a stall of the whole host (another job's burst, a scheduler pause) is not charged to the server.
+ */
+export async function startControlServer(): Promise<{ origin: string }> {
+  const port = await freePort();
+  const program = `require('node:http').createServer((request, response) => response.end('{"status":"ok"}')).listen(${port}, '127.0.0.1')`;
+  const { child, output } = spawnTracked(process.execPath, ['-e', program], {
+    PATH: process.env['PATH'] ?? '',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await eventually('the control server', async () => {
+    if (child.exitCode !== null) throw new Error(`control server exited:\n${output()}`);
+    return (await fetch(origin)).ok;
+  });
+  return { origin };
+}
