@@ -7,8 +7,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync } from 'vite';
 import type { Plugin } from 'vite';
+import { signedInShellModules } from './src/build-manifest.ts';
 
 const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+const webDir = fileURLToPath(new URL('.', import.meta.url));
 const colourModeSource = fileURLToPath(new URL('./src/colour-mode.js', import.meta.url));
 const apiOrigin = process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000';
 
@@ -67,8 +69,46 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * A stored session's first screen in one chunk (decision 0090): what the signed-in frame, the
+ * dashboard and its loader (`signedInShellModules`) import, and all of that in turn, less what
+ * the entry and the groups above it hold. As a file per module it was 24 requests, which a phone
+ * on HTTP/1.1 with six connections makes four round trips deep. The group is given what the
+ * three modules import, read from the module graph once the build has it, and the bundler adds
+ * their dependencies as it tree-shakes them (`includeDependenciesRecursively`), so only what
+ * the screen uses joins (of the contract, the parts the dashboard reads), and a module joins or
+ * leaves as the imports change. The three stay chunks of their own, which the router imports
+ * and the manifest names.
+ */
+function signedInChunk() {
+  let imported = new Set<string>();
+  const plugin: Plugin = {
+    name: 'signed-in-chunk',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    buildEnd(error) {
+      if (error) return;
+      imported = new Set(
+        signedInShellModules.flatMap((key) => {
+          const module = this.getModuleInfo(join(webDir, key));
+          if (!module) this.error(`${key} is not in the build: update signedInShellModules.`);
+          return module.importedIds;
+        }),
+      );
+    },
+  };
+  return { plugin, test: (id: string) => imported.has(id) };
+}
+
+const signedIn = signedInChunk();
+
 export default defineConfig({
-  plugins: [colourModeScript(), reactRouterProductionBuild(), react(), tailwindcss()],
+  plugins: [
+    colourModeScript(),
+    reactRouterProductionBuild(),
+    signedIn.plugin,
+    react(),
+    tailwindcss(),
+  ],
   resolve: { alias: { '@um/contract': contractSource } },
   server: {
     port: 5173,
@@ -89,7 +129,9 @@ export default defineConfig({
     // The sign-in screens' shared code (form, frame, texts) is one chunk, and the frame the shell
     // shares with them another, not a file per module: each file cost /login a request and its
     // own gzip framing and import list, which kept the page over its 110 kB budget. A group
-    // takes only the modules it names, so the signed-in screens do not load the sign-in form.
+    // takes only the modules it names, so the signed-in screens do not load the sign-in form;
+    // the signed-in first screen's group (`signedInChunk`) takes what it imports, and comes
+    // after the groups the sign-in pages load, which keep their modules.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -97,6 +139,11 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             { name: 'frame', test: /\/src\/components\/ui\/(ThemeToggle|Brand|Banner|icons)\./ },
+            {
+              name: 'sign-in-form',
+              test: /\/src\/(features\/auth\/(SignInForm|AuthLayout|LazyGoogleSignIn|redirect)|components\/ui\/Field|lib\/(forms|hydrated)|spec-texts\/sign-in)\./,
+            },
+            { name: 'signed-in', test: signedIn.test, includeDependenciesRecursively: true },
             {
               name: 'screen',
               test: /\/src\/(components\/ui\/(PageHeader|NoticeArea|EmailText|Section|ScrollBox|ResponsiveTable|Details)|lib\/(roles|save-file|media-query))\./,
@@ -107,10 +154,6 @@ export default defineConfig({
             { name: 'shared-calls', test: /\/src\/lib\/api\// },
             // The icons several screens share, a few hundred bytes each, likewise.
             { name: 'icons', test: /\/lucide-react\// },
-            {
-              name: 'sign-in-form',
-              test: /\/src\/(features\/auth\/(SignInForm|AuthLayout|LazyGoogleSignIn|redirect)|components\/ui\/Field|lib\/(forms|hydrated)|spec-texts\/sign-in)\./,
-            },
           ],
         },
       },

@@ -9,6 +9,7 @@ import {
 } from './common.js';
 import { actorSchema } from './history.js';
 import { leftOnSchema, studentStandardSchema, studentStatuses } from './students.js';
+import { thousands } from './counting.js';
 
 /**
  * Changes of many students at once, and the batches that record them (docs/history.md,
@@ -23,7 +24,7 @@ export const BULK_MAX_STUDENTS = 1_000;
 
 export const batchTexts = {
   idsRequired: 'Choose at least one student.',
-  tooMany: `A bulk change takes at most ${BULK_MAX_STUDENTS.toLocaleString('en-US')} students at once.`,
+  tooMany: `A bulk change takes at most ${thousands(BULK_MAX_STUDENTS)} students at once.`,
   idsRepeated: 'A student is named more than once.',
   standardRequired: 'Choose the standard to move the students to.',
   standardNotForDelete: 'A delete takes no standard.',
@@ -36,7 +37,7 @@ export const batchTexts = {
   rollNumberTwice: (rollNumber: string) =>
     `Another student moved with this one has roll number ${rollNumber} too.`,
   refused: (count: number) =>
-    `Nothing was changed: ${count.toLocaleString('en-US')} student${count === 1 ? '' : 's'} cannot be changed this way.`,
+    `Nothing was changed: ${thousands(count)} student${count === 1 ? '' : 's'} cannot be changed this way.`,
   raced:
     'Another change to these students was saved at the same moment. Nothing was changed; try again.',
   batchNotFound: 'There is no batch with that id.',
@@ -171,8 +172,7 @@ export type Batch = z.infer<typeof batchSchema>;
 export type BatchList = z.infer<typeof batchListResponseSchema>;
 export type BatchUndoResult = z.infer<typeof batchUndoResultSchema>;
 
-const students = (count: number) =>
-  `${count.toLocaleString('en-US')} student${count === 1 ? '' : 's'}`;
+const students = (count: number) => `${thousands(count)} student${count === 1 ? '' : 's'}`;
 
 /** What the students screen says about choosing many students and changing them at once. */
 export const bulkScreenTexts = {
@@ -182,7 +182,7 @@ export const bulkScreenTexts = {
   selected: (count: number) => `${students(count)} selected`,
   selectAll: (count: number) => `Select all ${students(count)}`,
   selectingAll: 'Selecting…',
-  tooManyToSelect: `At most ${BULK_MAX_STUDENTS.toLocaleString('en-US')} students can be changed at once. Narrow the list with a standard or a search.`,
+  tooManyToSelect: `At most ${thousands(BULK_MAX_STUDENTS)} students can be changed at once. Narrow the list with a standard or a search.`,
   clear: 'Clear selection',
   moveTo: 'Move to',
   chooseStandard: 'Choose a standard',
@@ -203,7 +203,7 @@ export const bulkScreenTexts = {
   markedLeft: (count: number) => `${students(count)} marked as left.`,
   failed: 'Nothing was changed.',
   clashHeading: (count: number) =>
-    `${count.toLocaleString('en-US')} roll number${count === 1 ? ' is' : 's are'} already taken there`,
+    `${thousands(count)} roll number${count === 1 ? ' is' : 's are'} already taken there`,
   clashChoice: 'Roll numbers already taken',
   clashChoices: {
     keep: 'Do not move anyone',
@@ -247,7 +247,7 @@ export const batchScreenTexts = {
         ? (names[0] ?? '')
         : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
     }
-    return `${names.join(', ')} and ${others.toLocaleString('en-US')} other${others === 1 ? '' : 's'}`;
+    return `${names.join(', ')} and ${thousands(others)} other${others === 1 ? '' : 's'}`;
   },
   studentsLabel: 'Students',
   undone: 'Undone',

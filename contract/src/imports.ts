@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, problemSchema, queryFlagSchema } from './common.js';
 import { gradeLevelSchema, standardNameSchema } from './standards.js';
 import { studentFieldLabels } from './students.js';
+import { thousands } from './counting.js';
 
 /**
  * Import and export of students as CSV (docs/api.md, "Imports"): the columns, in the order an
@@ -242,9 +243,6 @@ function someOf(names: readonly string[], shown = 5): string {
   const listed = list(names.slice(0, shown).map((name) => quoteCut(name)));
   return names.length > shown ? `${listed} and ${names.length - shown} more` : listed;
 }
-
-/** A count as a person reads it: 20,000. */
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 /** What a person reads about a file the import cannot take, or a row of it. */
 export const importTexts = {

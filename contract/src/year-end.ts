@@ -3,6 +3,7 @@ import { idSchema, problemSchema, queryFlagSchema } from './common.js';
 import { rollNumberChangeSchema, rollNumberChoiceSchema } from './batches.js';
 import { dailyUseTexts } from './daily-use-texts.js';
 import { academicYearSchema, gradeLevelSchema, standardNameSchema } from './standards.js';
+import { thousands } from './counting.js';
 
 /**
  * The end of the school year (docs/history.md, "The end of the year"): every active student of
@@ -19,7 +20,7 @@ export const yearEndTexts = {
     'Give each standard one target: a standard of the next year, a new standard, or graduation.',
   movesRequired: 'Choose at least one standard to move on.',
   tooManyMoves: `A year end moves at most ${YEAR_END_MAX_MOVES} standards.`,
-  tooManyKept: `A year end keeps back at most ${YEAR_END_MAX_KEPT.toLocaleString('en-US')} students.`,
+  tooManyKept: `A year end keeps back at most ${thousands(YEAR_END_MAX_KEPT)} students.`,
   sameYear: 'The next year must differ from the year that ends.',
   standardTwice: 'A standard is named more than once.',
   newNameTwice: (name: string) => `Two new standards are both named ${name}.`,
@@ -30,7 +31,7 @@ export const yearEndTexts = {
     `${name} already exists in ${year}: choose it as the target instead.`,
   keptNotMoving: 'A student to keep back is not an active student of the standards that move on.',
   refused: (count: number) =>
-    `Nothing was changed: ${count.toLocaleString('en-US')} roll number${count === 1 ? ' is' : 's are'} already taken where the students would go.`,
+    `Nothing was changed: ${thousands(count)} roll number${count === 1 ? ' is' : 's are'} already taken where the students would go.`,
   raced:
     'Another change to these standards was saved at the same moment. Nothing was changed; try again.',
 } as const;
@@ -155,8 +156,7 @@ interface YearEndTotals {
   kept: number;
 }
 
-const students = (count: number) =>
-  `${count.toLocaleString('en-US')} student${count === 1 ? '' : 's'}`;
+const students = (count: number) => `${thousands(count)} student${count === 1 ? '' : 's'}`;
 /** "1 student moves on", "2 students move on". */
 const studentsWho = (count: number, one: string, many: string) =>
   `${students(count)} ${count === 1 ? one : many}`;
@@ -222,7 +222,7 @@ export const yearEndScreenTexts = {
   totals: ({ moved, graduated, kept }: YearEndTotals) =>
     `${studentsWho(moved, 'moves on', 'move on')}, ${studentsWho(graduated, 'graduates', 'graduate')}, ${students(kept)} kept back.`,
   conflictsHeading: (count: number) =>
-    `${count.toLocaleString('en-US')} roll number${count === 1 ? ' is' : 's are'} already taken where students would go`,
+    `${thousands(count)} roll number${count === 1 ? ' is' : 's are'} already taken where students would go`,
   conflictColumns: { student: 'Student', rollNumber: 'Roll number', target: 'Would go to' },
   conflictsHint:
     'Give these students other roll numbers, or choose another target for their standard, then preview again.',

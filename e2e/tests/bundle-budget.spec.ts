@@ -69,6 +69,17 @@ test.describe('bundle budget', () => {
     );
   });
 
+  test("a stored session's first screen asks for at most nine scripts", () => {
+    // The signed-in frame and the dashboard were 24 files beside the entry, four round trips
+    // deep on a phone's HTTP/1.1; what they import is one chunk now (decision 0090).
+    const scripts = pageScripts(distDir, manifest, '/dashboard');
+    test.info().annotations.push({
+      type: 'size',
+      description: `/dashboard: ${(gzipBytes(distDir, scripts) / 1000).toFixed(1)} kB gzip in ${scripts.length} files`,
+    });
+    expect(scripts.length).toBeLessThanOrEqual(9);
+  });
+
   test('every other route is a chunk of its own that the login page does not load', () => {
     const routes = lazyRouteModules(
       readFileSync(join(webDir, 'src/app/router.tsx'), 'utf8'),

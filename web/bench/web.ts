@@ -55,18 +55,23 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '3' },
+      dist: { type: 'string' },
       reports: { type: 'boolean', default: false },
       out: { type: 'string', default: join(here, 'results') },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    print('npm run bench:web [-- --runs N] [--out DIR] [--reports]');
+    print('npm run bench:web [-- --runs N] [--out DIR] [--reports] [--dist DIR]');
+    print('--runs 0 leaves Lighthouse out: the visits with the throttling applied only.');
     print('--reports also writes the full Lighthouse report (JSON) of each median run to DIR.');
+    print('--dist serves a build already made (vite build, prerender, precompress) as it is,');
+    print('  to compare two builds by running the bench on each in turn.');
     process.exit(0);
   }
   return {
-    runs: Math.max(1, Number(values.runs)),
+    runs: Math.max(0, Number(values.runs)),
+    dist: values.dist === undefined ? undefined : resolve(callerDir, values.dist),
     outDir: resolve(callerDir, values.out),
     reports: values.reports,
   };
@@ -427,7 +432,7 @@ async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
   const tempDir = mkdtempSync(join(tmpdir(), 'um-bench-web-'));
-  const distDir = join(tempDir, 'dist');
+  const distDir = options.dist ?? join(tempDir, 'dist');
   const dataDir = join(tempDir, 'data');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let mail: MailSink | undefined;
@@ -439,13 +444,19 @@ async function main(): Promise<void> {
         .join(' ')}`,
   );
   try {
-    print('Building the web app into a temporary directory…');
-    // The three steps of `npm run build -w web`, into a directory of the bench's own.
-    run(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir'], {
-      cwd: webDir,
-    });
-    run(process.execPath, [join(webDir, 'scripts/prerender.mjs'), distDir], { cwd: webDir });
-    run(process.execPath, [join(webDir, 'scripts/precompress.mjs'), distDir], { cwd: webDir });
+    if (options.dist) {
+      print(`Serving the build in ${distDir} as it is.`);
+    } else {
+      print('Building the web app into a temporary directory…');
+      // The three steps of `npm run build -w web`, into a directory of the bench's own.
+      run(
+        join(repoRoot, 'node_modules/.bin/vite'),
+        ['build', '--outDir', distDir, '--emptyOutDir'],
+        { cwd: webDir },
+      );
+      run(process.execPath, [join(webDir, 'scripts/prerender.mjs'), distDir], { cwd: webDir });
+      run(process.execPath, [join(webDir, 'scripts/precompress.mjs'), distDir], { cwd: webDir });
+    }
 
     const manifest = readManifest(distDir);
     const sizes = PAGES.map((page) => {
@@ -475,9 +486,13 @@ async function main(): Promise<void> {
     server = await startServer(distDir, dataDir, mail);
     const session = await signUp(server.origin, mail);
     print('');
-    print(`Lighthouse ${options.runs}× per page, mobile preset, median run by performance score:`);
+    print(
+      options.runs === 0
+        ? 'Lighthouse left out (--runs 0).'
+        : `Lighthouse ${options.runs}× per page, mobile preset, median run by performance score:`,
+    );
     const pages = [];
-    for (const page of PAGES) {
+    for (const page of options.runs === 0 ? [] : PAGES) {
       const runs: LighthouseRun[] = [];
       for (let n = 0; n < options.runs; n += 1) {
         runs.push(await lighthouseRun(server.origin + page, page === '/login' ? null : session));

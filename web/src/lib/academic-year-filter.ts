@@ -15,5 +15,7 @@ export function yearChoices(year: string, standards: readonly { academic_year: s
       year,
       ...standards.map(({ academic_year }) => academic_year),
     ]),
-  ].sort((a, b) => b.localeCompare(a));
+  ]
+    .sort()
+    .reverse();
 }

@@ -121,10 +121,11 @@ describe('dashboard', () => {
       ...school(601, 0),
       [STANDARDS]: {
         body: {
+          // In the API's order: by grade, then name, every year together.
           data: [
-            { ...standard(9, thisYear, 31), name: 'Class 9 A' },
-            { ...standard(8, thisYear, 28), name: 'Class 8 A' },
             { ...standard(7, lastYear, 25), name: 'Class 7 A' },
+            { ...standard(8, thisYear, 28), name: 'Class 8 A' },
+            { ...standard(9, thisYear, 31), name: 'Class 9 A' },
           ],
           next_cursor: null,
         },

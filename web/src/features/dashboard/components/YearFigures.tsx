@@ -7,7 +7,10 @@ const t = dashboardTexts;
 
 export interface YearFiguresProps {
   year: string;
-  /** The year's standards; undefined while they load. */
+  /**
+   * The year's standards, in the list's order (by grade, then name, as the standards screen
+   * shows them); undefined while they load.
+   */
   standards: readonly Standard[] | undefined;
 }
 
@@ -28,17 +31,14 @@ export function YearFigures({ year, standards }: YearFiguresProps) {
       </section>
     );
   }
-  const ordered = [...standards].sort(
-    (a, b) => a.grade_level - b.grade_level || a.name.localeCompare(b.name),
-  );
-  const total = ordered.reduce((sum, standard) => sum + standard.student_count, 0);
-  const largest = Math.max(1, ...ordered.map((standard) => standard.student_count));
+  const total = standards.reduce((sum, standard) => sum + standard.student_count, 0);
+  const largest = Math.max(1, ...standards.map((standard) => standard.student_count));
   return (
     <section aria-labelledby="year-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
       <h3 id="year-heading" className="font-display text-base font-semibold">
         {t.byStandard(year)}
       </h3>
-      {ordered.length === 0 ? (
+      {standards.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           {t.noStandards(year)}{' '}
           <Link
@@ -54,7 +54,7 @@ export function YearFigures({ year, standards }: YearFiguresProps) {
             {t.byStandardTotal(total)}
           </p>
           <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2">
-            {ordered.map((standard) => (
+            {standards.map((standard) => (
               <li key={standard.id} className="min-w-0">
                 <Link
                   to={`${appRoutes.students}?standard=${standard.id}`}
