@@ -56,6 +56,7 @@ function parseOptions() {
     options: {
       runs: { type: 'string', default: '3' },
       dist: { type: 'string' },
+      compare: { type: 'string', multiple: true, default: [] },
       reports: { type: 'boolean', default: false },
       out: { type: 'string', default: join(here, 'results') },
       help: { type: 'boolean', short: 'h', default: false },
@@ -63,13 +64,24 @@ function parseOptions() {
   });
   if (values.help) {
     print('npm run bench:web [-- --runs N] [--out DIR] [--reports] [--dist DIR]');
+    print('npm run bench:web -- --compare DIR --compare DIR');
     print('--runs 0 leaves Lighthouse out: the visits with the throttling applied only.');
     print('--reports also writes the full Lighthouse report (JSON) of each median run to DIR.');
     print('--dist serves a build already made (vite build, prerender, precompress) as it is,');
     print('  to compare two builds by running the bench on each in turn.');
+    print('--compare, given two or more builds made already, opens /dashboard as a first visit on');
+    print(
+      `  each in turn, ${COMPARED_VISITS} times, each build served by a server of its own, and prints`,
+    );
+    print('  the median of each: builds compared visit by visit on a host whose speed drifts.');
     process.exit(0);
   }
+  if (values.compare.length === 1) {
+    process.stderr.write('--compare needs two builds or more.\n');
+    process.exit(2);
+  }
   return {
+    compare: values.compare.map((dir) => resolve(callerDir, dir)),
     runs: Math.max(0, Number(values.runs)),
     dist: values.dist === undefined ? undefined : resolve(callerDir, values.dist),
     outDir: resolve(callerDir, values.out),
@@ -340,6 +352,8 @@ async function lighthouseOnce(url: string, session: Session | null): Promise<Lig
 const SLOW_PHONE = { rttMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3, cpu: 4 };
 const RETURNING_VISITS = 7;
 const FIRST_VISITS = 5;
+/** First visits of each build with `--compare`. */
+const COMPARED_VISITS = 10;
 
 /** `page` on a slow phone's network and CPU, applied by DevTools to everything it loads. */
 async function onSlowPhone(page: Page): Promise<void> {
@@ -381,9 +395,13 @@ async function visitLcp(page: Page, url: string): Promise<number> {
  * first frame, and the simulation counts its download and CPU in the LCP of a page whose HTML
  * already holds its content. The LCP of each visit, in ms.
  */
-async function firstVisitLcps(url: string, session: Session | null): Promise<number[]> {
+async function firstVisitLcps(
+  url: string,
+  session: Session | null,
+  visits = FIRST_VISITS,
+): Promise<number[]> {
   const lcps: number[] = [];
-  for (let visit = 0; visit < FIRST_VISITS; visit += 1) {
+  for (let visit = 0; visit < visits; visit += 1) {
     const chrome = await launchChromium();
     try {
       const { browser, page } = await openTab(chrome, url, session);
@@ -428,6 +446,46 @@ function median(runs: LighthouseRun[]): LighthouseRun {
   return sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseRun;
 }
 
+/**
+ * `--compare`: the dashboard's first visit on each build, one visit on each in turn (the order
+ * reversed every other round), so that a drift in the host's speed falls on every build alike.
+ * Each build gets a server, a database and a signed-up teacher of its own.
+ */
+async function compareBuilds(distDirs: string[], tempDir: string, mail: MailSink): Promise<void> {
+  const builds: { distDir: string; origin: string; session: Session; lcpMs: number[] }[] = [];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  try {
+    for (const [index, distDir] of distDirs.entries()) {
+      const dataDir = join(tempDir, `data-${index}`);
+      mkdirSync(dataDir, { recursive: true });
+      const server = await startServer(distDir, dataDir, mail);
+      servers.push(server);
+      builds.push({
+        distDir,
+        origin: server.origin,
+        session: await signUp(server.origin, mail),
+        lcpMs: [],
+      });
+    }
+    print('');
+    print(
+      `/dashboard, first visits taken in turn (${SLOW_PHONE.rttMs} ms RTT, ` +
+        `${SLOW_PHONE.downloadBitsPerSecond / 1e6} Mbps, CPU ${SLOW_PHONE.cpu}× slower, applied by DevTools):`,
+    );
+    for (let round = 0; round < COMPARED_VISITS; round += 1) {
+      for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const [lcp] = await firstVisitLcps(`${build.origin}/dashboard`, build.session, 1);
+        build.lcpMs.push(lcp ?? Number.NaN);
+      }
+    }
+    for (const build of builds) {
+      print(`  ${build.distDir}: LCP median ${middle(build.lcpMs)} ms (${build.lcpMs.join(', ')})`);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
@@ -444,6 +502,11 @@ async function main(): Promise<void> {
         .join(' ')}`,
   );
   try {
+    if (options.compare.length > 0) {
+      mail = await startMailSink();
+      await compareBuilds(options.compare, tempDir, mail);
+      return;
+    }
     if (options.dist) {
       print(`Serving the build in ${distDir} as it is.`);
     } else {
