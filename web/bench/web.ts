@@ -11,7 +11,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -76,9 +76,16 @@ function parseOptions() {
     print('  the median of each: builds compared visit by visit on a host whose speed drifts.');
     process.exit(0);
   }
-  if (values.compare.length === 1) {
-    process.stderr.write('--compare needs two builds or more.\n');
+  const refuse = (reason: string) => {
+    process.stderr.write(`${reason}\n`);
     process.exit(2);
+  };
+  if (values.compare.length === 1) refuse('--compare needs two builds or more.');
+  const builds = [...values.compare, ...(values.dist === undefined ? [] : [values.dist])];
+  for (const dir of builds) {
+    if (!existsSync(join(resolve(callerDir, dir), 'index.html'))) {
+      refuse(`${dir} holds no build of the web app (no index.html).`);
+    }
   }
   return {
     compare: values.compare.map((dir) => resolve(callerDir, dir)),
@@ -269,10 +276,21 @@ async function lighthouseRun(url: string, session: Session | null): Promise<Ligh
 
 class LighthouseRuntimeError extends Error {}
 
+const CHROMIUM_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * The browser's own version: the page figures depend on it as much as on the machine, so each
+ * run names it.
+ */
+function chromiumVersion(): string {
+  const result = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : `unknown (${CHROMIUM_PATH})`;
+}
+
 /** A Chromium of its own: nothing cached, nothing stored. */
 const launchChromium = () =>
   launch({
-    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
 
@@ -494,6 +512,7 @@ async function main(): Promise<void> {
   const dataDir = join(tempDir, 'data');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let mail: MailSink | undefined;
+  const browser = chromiumVersion();
   print(
     `Machine: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores, ` +
       `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
@@ -501,6 +520,7 @@ async function main(): Promise<void> {
         .map((load) => load.toFixed(2))
         .join(' ')}`,
   );
+  print(`Browser: ${browser}`);
   try {
     if (options.compare.length > 0) {
       mail = await startMailSink();
@@ -667,6 +687,7 @@ async function main(): Promise<void> {
         cpu: cpus()[0]?.model ?? 'unknown',
         cores: cpus().length,
         node: process.version,
+        browser,
         loadAverageAtEnd: loadavg().map((load) => Number(load.toFixed(2))),
       },
       sizes,
