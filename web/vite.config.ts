@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig, minifySync } from 'vite';
 import type { Plugin } from 'vite';
 import { signedInShellModules } from './src/build-manifest.ts';
@@ -53,6 +53,10 @@ function reactRouterProductionBuild(): Plugin {
   return {
     name: 'react-router-production-build',
     apply: 'build',
+    // The router looks for React 19's `useOptimistic` and does without it where the runtime has
+    // none, as Preact's compat layer has not (decision 0092).
+    onLog: (_level, log) =>
+      !(log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')),
     config: () => ({
       resolve: {
         alias: [
@@ -106,7 +110,7 @@ export default defineConfig({
     colourModeScript(),
     reactRouterProductionBuild(),
     signedIn.plugin,
-    react(),
+    preact(),
     tailwindcss(),
   ],
   resolve: { alias: { '@um/contract': contractSource } },

@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+
+const packageFile = (name: string, file: string) =>
+  join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
 
 export default mergeConfig(
   viteConfig,
@@ -15,6 +20,34 @@ export default mergeConfig(
       // stays up: starting a worker and its environment for each file cost more than the
       // tests did (docs/decisions/0087).
       pool: 'vmForks',
+      // The packages written for React run through the bundler too, so that React's name
+      // resolves to Preact for them as it does for the app (vite.config.ts, decision 0092).
+      server: {
+        deps: {
+          inline: [
+            '@testing-library/react',
+            'react-router',
+            '@tanstack/react-query',
+            'lucide-react',
+          ],
+        },
+      },
+      // Under Node, these packages name their CommonJS builds first, whose `require('react')`
+      // no alias reaches; their ES module builds are the same code.
+      alias: [
+        {
+          find: /^@testing-library\/react$/,
+          replacement: packageFile('@testing-library/react', 'dist/@testing-library/react.esm.js'),
+        },
+        {
+          find: /^react-router$/,
+          replacement: packageFile('react-router', 'dist/development/index.mjs'),
+        },
+        {
+          find: /^lucide-react$/,
+          replacement: packageFile('lucide-react', 'dist/esm/lucide-react.mjs'),
+        },
+      ],
       setupFiles: ['./src/test/setup.ts'],
       // Tests import index.css only as text (?raw), to check its tokens.
       css: { include: [/index\.css/] },

@@ -69,15 +69,17 @@ test.describe('bundle budget', () => {
     );
   });
 
-  test("a stored session's first screen asks for at most nine scripts", () => {
+  test("a stored session's first screen asks for at most ten scripts", () => {
     // The signed-in frame and the dashboard were 24 files beside the entry, four round trips
-    // deep on a phone's HTTP/1.1; what they import is one chunk now (decision 0090).
+    // deep on a phone's HTTP/1.1; what they import is one chunk now (decision 0090). The tenth
+    // is the bundler's own helper, a few hundred bytes that the entry held while React's
+    // CommonJS build needed it there (decision 0092).
     const scripts = pageScripts(distDir, manifest, '/dashboard');
     test.info().annotations.push({
       type: 'size',
       description: `/dashboard: ${(gzipBytes(distDir, scripts) / 1000).toFixed(1)} kB gzip in ${scripts.length} files`,
     });
-    expect(scripts.length).toBeLessThanOrEqual(9);
+    expect(scripts.length).toBeLessThanOrEqual(10);
   });
 
   test('every other route is a chunk of its own that the login page does not load', () => {

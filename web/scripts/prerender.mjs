@@ -15,13 +15,16 @@ const webDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = resolve(process.argv[2] ?? join(webDir, 'dist'));
 const EMPTY_ROOT = '<div id="root"></div>';
 
-// Inside web/, so the bundle finds the packages it imports (react, react-router) as it runs.
+// Inside web/, so the bundle finds the packages it imports (preact, react-router) as it runs.
 const ssrDir = await mkdtemp(join(webDir, '.prerender-'));
 try {
   await build({
     root: webDir,
     configFile: join(webDir, 'vite.config.ts'),
     logLevel: 'warn',
+    // Bundled, packages included, so that React's name resolves to Preact for the router and
+    // every other package, as it does in the browser (vite.config.ts).
+    ssr: { noExternal: true },
     build: {
       ssr: 'src/prerender.tsx',
       outDir: ssrDir,

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { RootOptions } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter, createHydratingRouter } from './app/router';
 import type { AppRouter } from './app/router';
@@ -18,12 +17,6 @@ void import('./features/auth/client-config').then(({ titlePageWithSchool }) =>
   titlePageWithSchool(),
 );
 
-const options: RootOptions = {
-  // An error the app recovered from (a screen's error boundary showed its fallback) is logged,
-  // not re-thrown as an uncaught page error.
-  onRecoverableError: (error, info) =>
-    console.error('React recovered from an error', error, info.componentStack),
-};
 const app = (router: AppRouter) => (
   <StrictMode>
     <App router={router} />
@@ -40,9 +33,9 @@ if (
   !(history.state as { usr?: unknown } | null)?.usr &&
   !readTokens()
 ) {
-  void createHydratingRouter(page).then((router) => hydrateRoot(root, app(router), options));
+  void createHydratingRouter(page).then((router) => hydrateRoot(root, app(router)));
 } else {
   root.replaceChildren();
   // The router starts the session check and loads the first screen's code and data at once.
-  createRoot(root, options).render(app(createAppRouter()));
+  createRoot(root).render(app(createAppRouter()));
 }

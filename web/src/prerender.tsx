@@ -1,6 +1,6 @@
-import { text } from 'node:stream/consumers';
+import { renderToStringAsync } from 'preact-render-to-string';
+import type { VNode } from 'preact';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { appRouteObjects } from './app/router';
@@ -56,10 +56,12 @@ export async function renderPage(path: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // No hydration data in the page: the Content-Security-Policy allows no inline script, and
   // every loader of these pages answers null for a signed-out visitor (src/main.tsx).
-  const { prelude } = await prerenderToNodeStream(
+  const page = (
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
+    </StrictMode>
   );
-  return text(prelude);
+  // Rendered by the runtime that hydrates it, so the ids of `useId` match (decision 0092); the
+  // app is written against React's types, which Preact's compat layer implements.
+  return renderToStringAsync(page as unknown as VNode);
 }

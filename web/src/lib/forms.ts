@@ -1,7 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 
 export type FieldErrors = Record<string, string>;
+
+/**
+ * Focuses a control as it is added to the page, as React does for `autoFocus`. Preact only
+ * writes the attribute, which the browser honours while the page loads and not for a control a
+ * screen adds later. Given as the control's `ref`, beside `autoFocus`, which a pre-rendered
+ * form still needs (SignInForm).
+ */
+export function focusOnMount(control: HTMLElement | null) {
+  control?.focus();
+}
 
 /**
  * Whenever a form's field errors change, focus moves to its first invalid input, so keyboard
@@ -11,7 +21,8 @@ export function useFocusFirstInvalid(
   formRef: RefObject<HTMLFormElement | null>,
   errors: FieldErrors,
 ) {
-  useEffect(() => {
+  // In the render that shows the errors: Preact runs a plain effect only after the next paint.
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [formRef, errors]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './Button';
@@ -23,9 +23,10 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   const titleId = useId();
   const bodyId = useId();
 
-  // Declared before the focus trap on purpose: effects clean up in order, so the page is
-  // focusable again by the time the trap gives focus back to the element that opened the dialog.
-  useEffect(() => {
+  // Declared before the focus trap on purpose, and of the trap's kind: effects clean up in
+  // order, so the page is focusable again by the time the trap gives focus back to the element
+  // that opened the dialog.
+  useLayoutEffect(() => {
     const root = document.getElementById('root');
     if (!open || !root) return;
     root.inert = true;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { cardClasses } from './PageHeader';
 
@@ -18,7 +18,8 @@ export function Section({
 }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // In the render that opens the step: Preact runs a plain effect only after the next paint.
+  useLayoutEffect(() => {
     if (focusOnOpen) heading.current?.focus();
   }, [focusOnOpen]);
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 
 const FOCUSABLE = [
@@ -26,7 +26,9 @@ export function useFocusTrap(
 ): void {
   const escape = useEffectEvent(onEscape);
 
-  useEffect(() => {
+  // In the render that opens or closes the container: Preact runs a plain effect, and its
+  // cleanup, only after the next paint.
+  useLayoutEffect(() => {
     const element = container.current;
     if (!active || !element) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

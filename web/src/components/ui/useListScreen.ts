@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { appTexts } from '@um/contract';
@@ -123,7 +123,9 @@ export function useListScreen<Item extends { id: number }>({
   const [deletedCount, setDeletedCount] = useState(0);
   const [historyOf, setHistoryOf] = useState<Item | null>(null);
 
-  useEffect(() => {
+  // In the render that takes away the row, and the button that had the focus: Preact runs a
+  // plain effect only after the next paint.
+  useLayoutEffect(() => {
     if (deletedCount > 0) listHeading.current?.focus();
   }, [deletedCount]);
 

@@ -75,9 +75,12 @@ export function useUnsavedForm<Values>(scope: string, editing: unknown, initial:
   }, [restored]);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
+  // Once the session has ended nothing is asked: what was typed is kept for the same person
+  // (below), and the way to the login page must stay open even while the form is still being
+  // taken down.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      dirty && currentLocation.pathname !== nextLocation.pathname && readTokens() !== null,
   );
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AuthLayout } from './AuthLayout';
@@ -19,7 +20,10 @@ describe('the sign-in frame', () => {
     document.body.append(container);
     expect(container.innerHTML).not.toContain('animate-fade-in-up');
 
-    const root = await act(async () => hydrateRoot(container, layout));
+    let root!: Root;
+    await act(async () => {
+      root = hydrateRoot(container, layout);
+    });
     expect(card().parentElement).not.toHaveClass('animate-fade-in-up');
     act(() => root.unmount());
     container.remove();

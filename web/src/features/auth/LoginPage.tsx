@@ -4,7 +4,7 @@ import { appRoutes, texts } from '@um/contract';
 import type { TokenPair } from '@um/contract';
 import type { Notice } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
-import { bindFields } from '../../lib/forms';
+import { bindFields, focusOnMount } from '../../lib/forms';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { LazyGoogleSignIn } from './LazyGoogleSignIn';
 import { pathAfterSignIn } from './redirect';
@@ -58,6 +58,7 @@ export function LoginPage() {
           // The one thing to do on this page is to sign in: the cursor starts where that begins.
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
+          ref={focusOnMount}
           label="Email"
           type="email"
           autoComplete="email"

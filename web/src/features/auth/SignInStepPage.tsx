@@ -13,7 +13,7 @@ import { Field } from '../../components/ui/Field';
 import { QrCode } from '../../components/ui/QrCode';
 import { RecoveryCodes } from '../../components/ui/RecoveryCodes';
 import { errorDetail } from '../../lib/api-client';
-import { bindFields } from '../../lib/forms';
+import { bindFields, focusOnMount } from '../../lib/forms';
 import { check } from '../../lib/validation';
 import { AuthLayout, OrDivider, linkClasses } from './AuthLayout';
 import { answerSecondStep, beginRequiredSetup, confirmRequiredSetup } from './api/second-step';
@@ -153,11 +153,15 @@ function CodeStep({ challenge, onSignedIn, onCancel }: SecondStepProps) {
               </button>
             }
           >
+            {/* Two fields, not one that changes: Preact takes a limit away by setting it to
+                zero characters (decision 0092). Each field takes the focus as it opens. */}
             {recovery ? (
               <Field
+                key="recovery_code"
                 // The one thing to do on this screen.
                 // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus
+                ref={focusOnMount}
                 label={texts.recoveryCode}
                 autoComplete="off"
                 spellCheck={false}
@@ -166,8 +170,10 @@ function CodeStep({ challenge, onSignedIn, onCancel }: SecondStepProps) {
               />
             ) : (
               <Field
+                key="code"
                 // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus
+                ref={focusOnMount}
                 label={texts.code}
                 inputMode="numeric"
                 autoComplete="one-time-code"

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Undo2 } from 'lucide-react';
 import { yearEndScreenTexts as t } from '@um/contract';
 import type { YearEndResult } from '@um/contract';
@@ -22,17 +22,21 @@ export function YearEndDone({ fromYear, toYear, result, onNotice }: YearEndDoneP
   const undone = useRef<HTMLParagraphElement>(null);
   const batchId = result.batch_id;
 
-  // The button is gone once the undo is done: the words that replace it take the focus.
-  useEffect(() => {
+  // The button is gone once the undo is done: the words that replace it take the focus, in the
+  // same render (Preact runs a plain effect only after the next paint).
+  useLayoutEffect(() => {
     if (undo.isSuccess) undone.current?.focus();
   }, [undo.isSuccess]);
 
   function undoIt(batch: string) {
-    undo.mutate(batch, {
-      onSuccess: () => onNotice({ tone: 'success', message: t.undone }),
-      onError: (error) =>
+    // The outcome comes from the promise, not from callbacks given to `mutate`: those reach only
+    // a component subscribed to the mutation, which under Preact this one is only after its
+    // first paint, and its Undo can be pressed and answered before then.
+    undo.mutateAsync(batch).then(
+      () => onNotice({ tone: 'success', message: t.undone }),
+      (error: unknown) =>
         onNotice({ tone: 'error', message: t.undoFailed, detail: errorDetail(error) }),
-    });
+    );
   }
 
   return (
