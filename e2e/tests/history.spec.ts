@@ -96,6 +96,10 @@ test('what a colleague changed in a student meanwhile is shown side by side, nam
   await expect(form.getByLabel('Roll number', { exact: true })).toHaveValue('22');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // The page hears of the new scheme a moment later, and its colours change from then on:
+    // axe waits for the root to have the scheme's class, and the helper then ends the
+    // transitions that began with it.
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
     await expectNoAxeViolations(page, `edit conflict (${colorScheme})`);
   }
   await page.getByRole('button', { name: appTexts.history.keepTheirs }).click();
