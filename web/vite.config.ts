@@ -14,6 +14,10 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 const colourModeSource = fileURLToPath(new URL('./src/colour-mode.js', import.meta.url));
 const apiOrigin = process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000';
 
+/** A file of an installed package by its path inside the package, past its `exports` map. */
+export const packageFile = (name: string, file: string) =>
+  join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
+
 /**
  * src/colour-mode.js as the first script of index.html: a classic, blocking one, so the colour
  * mode is set before the first paint, and external, as the Content-Security-Policy allows no
@@ -62,10 +66,7 @@ function reactRouterProductionBuild(): Plugin {
         alias: [
           {
             find: /^react-router$/,
-            replacement: join(
-              dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-              'dist/production/index.mjs',
-            ),
+            replacement: packageFile('react-router', 'dist/production/index.mjs'),
           },
         ],
       },

@@ -1,11 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
-
-const packageFile = (name: string, file: string) =>
-  join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
+import viteConfig, { packageFile } from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
