@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     { label: 'Logout', icon: LogOut, action: onLogout },
   ];
 
-  useEffect(() => {
+  // On the render that opens the menu, so an arrow key pressed at once moves from the first item.
+  useLayoutEffect(() => {
     if (open) items.current[focusIndex]?.focus();
   }, [open, focusIndex]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { errorDetail } from '../../lib/api-client';
 import { Banner } from './Banner';
@@ -104,7 +104,8 @@ export function EditorPanel({
 }) {
   const panel = useRef<HTMLElement>(null);
   const close = useEffectEvent(onClose);
-  useEffect(() => {
+  // Escape closes the panel from its first paint, not a frame later as a plain effect would.
+  useLayoutEffect(() => {
     const element = panel.current;
     if (!element) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -199,7 +200,8 @@ export function LoadMore({ query, list, count, loadWhenInView = false }: LoadMor
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  useEffect(() => {
+  // In the render that shows the page, before a key pressed meanwhile could go elsewhere.
+  useLayoutEffect(() => {
     const index = firstNew.current;
     if (index === null || count <= index) return;
     firstNew.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { appTexts } from '@um/contract';
@@ -71,10 +71,12 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * "/" puts the cursor in the screen's search box, as on many sites, unless it is being typed
- * into a field or a modal dialog (or the navigation drawer) is open over the screen.
+ * into a field or a modal dialog (or the navigation drawer) is open over the screen. It listens
+ * from the screen's first paint: Preact runs a plain effect a frame later, and a "/" pressed as
+ * the screen appears would be lost.
  */
 function useSearchShortcut(searchBox: RefObject<HTMLInputElement | null>) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
       const box = searchBox.current;

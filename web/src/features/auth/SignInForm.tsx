@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Banner } from '../../components/ui/Banner';
 import type { Notice } from '../../components/ui/Banner';
@@ -106,8 +106,9 @@ export function SignInForm({ form, submit, done, onFocus, children, after }: Sig
   const prerendered = useRef(!hydrated);
   useFocusFirstInvalid(formRef, form.errors);
   // The pre-rendered field marked autofocus could take no focus while its fieldset was
-  // disabled; it takes it once enabled, unless the person has already moved elsewhere.
-  useEffect(() => {
+  // disabled; it takes it in the render that enables it, unless the person has already moved
+  // elsewhere.
+  useLayoutEffect(() => {
     if (hydrated && prerendered.current && document.activeElement === document.body) {
       formRef.current?.querySelector<HTMLElement>('[autofocus]')?.focus();
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { LIMITS, messageInputSchema } from '@um/contract';
 import { Send } from 'lucide-react';
@@ -23,7 +23,8 @@ export function Composer({ onSent, onFailed, onCancel }: ComposerProps) {
   const box = useRef<HTMLTextAreaElement>(null);
   const send = useSendMessage();
 
-  useEffect(() => box.current?.focus(), []);
+  // On the render that shows it: Preact runs a plain effect only after the next paint.
+  useLayoutEffect(() => box.current?.focus(), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

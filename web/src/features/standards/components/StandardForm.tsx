@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   DEFAULT_GRADE_LEVEL,
@@ -78,7 +78,8 @@ export function StandardForm({ editing, onSaved, onFailed, onCancel }: StandardF
   );
   const { conflict } = conflicts;
 
-  useEffect(() => nameInput.current?.focus(), []);
+  // On the render that shows it: Preact runs a plain effect only after the next paint.
+  useLayoutEffect(() => nameInput.current?.focus(), []);
 
   function parse(typed: FormValues, saved: Standard | undefined): StandardValues | null {
     const gradeText = typed.grade_level.trim();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { Link } from 'react-router';
 import {
@@ -135,7 +135,8 @@ export function StudentForm({
   } | null>(null);
   const [checking, setChecking] = useState(false);
 
-  useEffect(() => nameInput.current?.focus(), []);
+  // On the render that shows it: Preact runs a plain effect only after the next paint.
+  useLayoutEffect(() => nameInput.current?.focus(), []);
 
   function submit(parsed: StudentValues, atVersion: number | undefined, addAnother = false) {
     const outcome = {
