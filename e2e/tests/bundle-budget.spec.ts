@@ -82,6 +82,21 @@ test.describe('bundle budget', () => {
     expect(scripts.length).toBeLessThanOrEqual(10);
   });
 
+  test("the entry and the first screens' shared chunks are compiled as they arrive, a later screen's are not", () => {
+    const compiledOnArrival = (file: string) =>
+      readFileSync(join(distDir, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const dashboard = pageScripts(distDir, manifest, '/dashboard');
+    const firstScreens = [
+      ...loginScripts.filter((file) => /\/(index|frame|sign-in-form)-[\w-]+\.js$/.test(file)),
+      ...dashboard.filter((file) => /\/(signed-in|icons)-[\w-]+\.js$/.test(file)),
+    ];
+    expect(firstScreens).toHaveLength(5);
+    for (const file of firstScreens) expect(compiledOnArrival(file), file).toBe(true);
+    const later = manifest['src/features/students/StudentScreens.ts']?.file;
+    expect(later).toBeDefined();
+    expect(compiledOnArrival(later ?? ''), later).toBe(false);
+  });
+
   test('every other route is a chunk of its own that the login page does not load', () => {
     const routes = lazyRouteModules(
       readFileSync(join(webDir, 'src/app/router.tsx'), 'utf8'),

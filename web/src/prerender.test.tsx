@@ -24,10 +24,9 @@ const manifest = {
   '_icons-i.js': { file: 'assets/icons-i.js' },
 };
 
+const preloadLinks = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)];
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
-    (match) => match[1],
-  );
+  preloadLinks(html).map((link) => /\shref="\/([^"]+)"/.exec(link[0])?.[1]);
 
 describe('module preloads of the signed-in frame', () => {
   it('asks for each chunk of the modules and of what they import, once, in the head', () => {
@@ -42,6 +41,17 @@ describe('module preloads of the signed-in frame', () => {
       'assets/DashboardPage-d.js',
     ]);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('asks for them at low priority, so that the entry does not share the line with them', () => {
+    const html = withModulePreloads(shell, manifest, [
+      'src/app/shell/AppShell.tsx',
+      'src/features/dashboard/DashboardPage.tsx',
+    ]);
+    const links = preloadLinks(html);
+    expect(links).toHaveLength(4);
+    for (const [link] of links) expect(link).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-e.js"><\/script>/);
   });
 
   it('does not ask again for what the HTML already loads', () => {
