@@ -46,6 +46,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // Each icon by its own module: the package's index is some 2,100 modules, which the
+      // component tests would compile on every run (docs/decisions/0092).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              message: "Import the icon from 'lucide-react/icons/<name>'.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -114,7 +114,7 @@ const signedIn = signedInChunk();
  * once a person uses it.
  */
 function compileHints(): Plugin {
-  const firstScreenGroups = new Set(['frame', 'sign-in-form', 'signed-in', 'icons']);
+  const firstScreenGroups = new Set(['frame', 'sign-in-form', 'signed-in']);
   return {
     name: 'compile-hints',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,

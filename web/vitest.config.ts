@@ -38,10 +38,6 @@ export default mergeConfig(
           find: /^react-router$/,
           replacement: packageFile('react-router', 'dist/development/index.mjs'),
         },
-        {
-          find: /^lucide-react$/,
-          replacement: packageFile('lucide-react', 'dist/esm/lucide-react.mjs'),
-        },
       ],
       setupFiles: ['./src/test/setup.ts'],
       // Tests import index.css only as text (?raw), to check its tokens.

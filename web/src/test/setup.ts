@@ -7,10 +7,6 @@ import { installMatchMedia } from './match-media';
 // it; a test that ends on that page would end mid-import, which Vitest reports as an error once
 // the environment is gone. Loaded here first, the page finds it in the module cache.
 await import('../features/auth/sign-in');
-// lucide-react's ES module build is some 2,100 modules, which Vitest compiles the first time a
-// file of the run imports it (vitest.config.ts): seconds that would otherwise fall inside the
-// wait of whichever test first renders a signed-in screen.
-await import('lucide-react');
 
 // The default 1 s wait for findBy queries is too short when the suite shares a busy machine
 // (CI runs the browser tests and the API tests on the same two cores).

@@ -1,5 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
-import { Menu, X } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { Brand } from '../../components/ui/Brand';

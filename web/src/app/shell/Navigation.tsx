@@ -1,15 +1,13 @@
-import {
-  ChartColumn,
-  FileArchive,
-  Folder,
-  Gauge,
-  ListChecks,
-  MessageCircle,
-  Settings,
-  ShieldCheck,
-  UserCog,
-  Users,
-} from 'lucide-react';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import FileArchive from 'lucide-react/icons/file-archive';
+import Folder from 'lucide-react/icons/folder';
+import Gauge from 'lucide-react/icons/gauge';
+import ListChecks from 'lucide-react/icons/list-checks';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import UserCog from 'lucide-react/icons/user-cog';
+import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { appRoutes } from '@um/contract';

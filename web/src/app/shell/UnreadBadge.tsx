@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import { Link } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { useUnreadCount } from '../../lib/api/get-unread-count';

@@ -1,6 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import UserRound from 'lucide-react/icons/user-round';
 import { useNavigate } from 'react-router';
 import { appRoutes } from '@um/contract';
 import { EmailText } from '../../components/ui/EmailText';

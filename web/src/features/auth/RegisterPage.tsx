@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes, texts, registerRequestSchema, sendOtpRequestSchema } from '@um/contract';
 import type { TokenPair } from '@um/contract';

@@ -1,4 +1,4 @@
-import { ChartColumn } from 'lucide-react';
+import ChartColumn from 'lucide-react/icons/chart-column';
 import { EmailText } from '../../components/ui/EmailText';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { useAllStandards } from '../../lib/api/get-all-standards';

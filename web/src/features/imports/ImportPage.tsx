@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileUp, Undo2 } from 'lucide-react';
+import FileUp from 'lucide-react/icons/file-up';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { Link } from 'react-router';
 import {
   IMPORT_MAX_BYTES,

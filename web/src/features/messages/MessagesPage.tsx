@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { PenLine } from 'lucide-react';
+import PenLine from 'lucide-react/icons/pen-line';
 import { dailyUseTexts, texts } from '@um/contract';
 import type { Message } from '@um/contract';
 import { Button } from '../../components/ui/Button';

@@ -1,4 +1,5 @@
-import { Folder, Plus } from 'lucide-react';
+import Folder from 'lucide-react/icons/folder';
+import Plus from 'lucide-react/icons/plus';
 import { Button } from '../../components/ui/Button';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SampleBadge } from './SampleBadge';

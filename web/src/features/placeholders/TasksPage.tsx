@@ -1,4 +1,6 @@
-import { Circle, CircleCheck, Clock } from 'lucide-react';
+import Circle from 'lucide-react/icons/circle';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
 import { PageHeader, cardClasses } from '../../components/ui/PageHeader';
 import { SampleBadge } from './SampleBadge';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MailPlus } from 'lucide-react';
+import MailPlus from 'lucide-react/icons/mail-plus';
 import { ROLES, staffTexts } from '@um/contract';
 import type { Role, StaffMember } from '@um/contract';
 import { Button } from '../../components/ui/Button';

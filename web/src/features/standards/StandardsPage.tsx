@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { GraduationCap, Plus } from 'lucide-react';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Plus from 'lucide-react/icons/plus';
 import { Link } from 'react-router';
 import { appRoutes, appTexts, dailyUseTexts, dashboardTexts, texts } from '@um/contract';
 import type { Standard } from '@um/contract';

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ArrowLeft, History, Pencil } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import History from 'lucide-react/icons/history';
+import Pencil from 'lucide-react/icons/pencil';
 import { Link, useParams } from 'react-router';
 import { appRoutes, appTexts, studentFieldLabels, studentRecordTexts } from '@um/contract';
 import type { Student } from '@um/contract';

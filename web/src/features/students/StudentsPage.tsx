@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Upload, UserPlus } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { Link } from 'react-router';
 import {
   appRoutes,

@@ -1,4 +1,4 @@
-import { RotateCcw } from 'lucide-react';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { dailyUseTexts } from '@um/contract';
 import type { BinEntry } from '@um/contract';
 import { Button } from '../../../components/ui/Button';

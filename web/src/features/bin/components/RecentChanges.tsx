@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Undo2 } from 'lucide-react';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { batchScreenTexts as t } from '@um/contract';
 import type { Batch } from '@um/contract';
 import type { Notice } from '../../../components/ui/Banner';

@@ -1,4 +1,5 @@
-import { Circle, CircleCheck } from 'lucide-react';
+import Circle from 'lucide-react/icons/circle';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { Link } from 'react-router';
 import { appRoutes, dashboardTexts } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';

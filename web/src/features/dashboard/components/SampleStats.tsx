@@ -1,4 +1,7 @@
-import { Folder, ListChecks, ShieldCheck, Users } from 'lucide-react';
+import Folder from 'lucide-react/icons/folder';
+import ListChecks from 'lucide-react/icons/list-checks';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import { dashboardTexts } from '@um/contract';
 import { cardClasses } from '../../../components/ui/PageHeader';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KeyRound } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
 import { rosterTexts } from '@um/contract';
 import type { ApiClient, ApiClientCreated } from '@um/contract';
 import { Button } from '../../../components/ui/Button';

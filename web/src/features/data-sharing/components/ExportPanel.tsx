@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { rosterTexts } from '@um/contract';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';

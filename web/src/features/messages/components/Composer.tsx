@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { LIMITS, messageInputSchema } from '@um/contract';
-import { Send } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField } from '../../../components/ui/Field';
 import { useUnsavedForm } from '../../../components/ui/useUnsavedForm';

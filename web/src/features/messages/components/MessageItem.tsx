@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { MESSAGE_PREVIEW_LINES } from '@um/contract';
 import type { Message } from '@um/contract';
 import { IconButton } from '../../../components/ui/IconButton';

@@ -1,4 +1,6 @@
-import { History, Pencil, Trash2 } from 'lucide-react';
+import History from 'lucide-react/icons/history';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { Link } from 'react-router';
 import { appRoutes, dailyUseTexts, teacherTexts } from '@um/contract';
 import type { Standard } from '@um/contract';

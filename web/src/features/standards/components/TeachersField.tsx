@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { teacherTexts } from '@um/contract';
 import type { Teacher } from '@um/contract';
 import { SelectField } from '../../../components/ui/Field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { importTexts } from '@um/contract';
 import { Button } from '../../../components/ui/Button';
 import type { StudentListView } from '../filters';

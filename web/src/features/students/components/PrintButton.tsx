@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Printer } from 'lucide-react';
+import Printer from 'lucide-react/icons/printer';
 import { studentRecordTexts } from '@um/contract';
 import type { Student } from '@um/contract';
 import { Button } from '../../../components/ui/Button';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Undo2 } from 'lucide-react';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { yearEndScreenTexts as t } from '@um/contract';
 import type { YearEndResult } from '@um/contract';
 import type { Notice } from '../../../components/ui/Banner';
